@@ -1,0 +1,223 @@
+#pragma once
+// The Game / State classes every game exposes, written once. A game type G provides the
+// methods of time_of_your_life::Game (new_state, legal_actions, apply, scores, …) and a
+// fixed-size G::State; this template mirrors them into Python with the names of DESIGN §2.
+// JSON, pickle and the card list are added in Python (lifespan/_api.py).
+#include <pybind11/numpy.h>
+#include <pybind11/pybind11.h>
+
+#include <memory>
+#include <string>
+
+#include "lifespan/common/errors.hpp"
+#include "lifespan/common/playouts.hpp"
+#include "state_record.hpp"
+
+namespace lifespan::bindings {
+namespace py = pybind11;
+
+// What Python holds for a game: the shared, immutable C++ game.
+template <class G>
+struct GameHandle {
+  std::shared_ptr<const G> game;
+};
+
+// A Python State: the game it belongs to (kept alive through the Python object) and the value.
+template <class G>
+struct StateHandle {
+  py::object owner;  // the Python GameHandle
+  const G* game;
+  typename G::State state;
+};
+
+template <class G>
+int parse_action(const StateHandle<G>& self, py::handle action) {
+  if (py::isinstance<py::str>(action)) return string_to_action(self, action.cast<std::string>());
+  if (py::isinstance<py::bool_>(action) || !PyIndex_Check(action.ptr()))
+    throw py::type_error("an action is an int id or the text of action_to_string, not " +
+                         std::string(py::str(py::type::handle_of(action).attr("__name__"))));
+  const auto id = py::reinterpret_steal<py::int_>(PyNumber_Index(action.ptr()));
+  if (id < py::int_(0) || id >= py::int_(G::kNumDistinctActions))
+    throw IllegalAction("action " + std::string(py::str(id)) + " is out of range: ids run from 0 to " +
+                        std::to_string(G::kNumDistinctActions - 1));
+  return id.template cast<int>();
+}
+
+template <class G>
+int string_to_action(const StateHandle<G>& self, const std::string& raw) {
+  const auto first = raw.find_first_not_of(" \t\r\n");
+  const auto last = raw.find_last_not_of(" \t\r\n");
+  const std::string text = first == std::string::npos ? "" : raw.substr(first, last - first + 1);
+  typename G::ActionList legal;
+  self.game->legal_actions(self.state, legal);
+  for (auto a : legal)
+    if (self.game->action_to_string(self.state, a) == text) return a;
+  throw IllegalAction("no legal action is called '" + text + "'" +
+                      (legal.empty() ? std::string(" (the game is over)") : std::string()));
+}
+
+template <class G>
+int check_player(const G& game, int player) {
+  if (player < 0 || player >= game.num_players())
+    throw py::value_error("player must be from 0 to " + std::to_string(game.num_players() - 1) +
+                          ", got " + std::to_string(player));
+  return player;
+}
+
+template <class G>
+py::array_t<std::int32_t> playouts(const G& game, const typename G::State* start, std::int64_t n,
+                                   std::uint64_t seed, int threads) {
+  if (n < 0) throw py::value_error("n must be >= 0");
+  if (threads < 0) throw py::value_error("threads must be >= 0 (0: one per core)");
+  py::array_t<std::int32_t> out({static_cast<py::ssize_t>(n), static_cast<py::ssize_t>(game.num_players())});
+  std::int32_t* data = out.mutable_data();
+  {
+    py::gil_scoped_release release;
+    run_playouts(game, start, n, seed, threads, data);
+  }
+  return out;
+}
+
+template <class G>
+void bind_game(py::module_& m, const char* game_class, const char* state_class) {
+  using Game = GameHandle<G>;
+  using State = StateHandle<G>;
+
+  auto make_state = [](py::object owner, const typename G::State& value) {
+    const G* game = owner.cast<const Game&>().game.get();
+    return State{std::move(owner), game, value};
+  };
+
+  py::class_<Game>(m, game_class, py::dynamic_attr())
+      .def_property_readonly("num_players", [](const Game& g) { return g.game->num_players(); })
+      .def_property_readonly("num_distinct_actions", [](const Game&) { return G::kNumDistinctActions; })
+      .def_property_readonly("observation_shape",
+                             [](const Game& g) { return py::make_tuple(g.game->observation_size()); })
+      .def("_new_state",
+           [make_state](py::object self, std::uint64_t seed) {
+             return make_state(self, self.cast<const Game&>().game->new_state(seed));
+           })
+      .def("_state_from_record",
+           [make_state](py::object self, py::handle record) {
+             const G& game = *self.cast<const Game&>().game;
+             typename G::State value;
+             FromRecord reader(record, "state");
+             value.visit(reader, game.num_players());
+             reader.finish();
+             game.validate(value);
+             return make_state(self, value);
+           })
+      .def("_playouts", [](const Game& g, std::int64_t n, std::uint64_t seed, int threads) {
+        return playouts(*g.game, nullptr, n, seed, threads);
+      });
+
+  py::class_<State>(m, state_class)
+      .def_property_readonly("game", [](const State& s) { return s.owner; })
+      .def_property_readonly("current_player", [](const State& s) { return s.game->current_player(s.state); })
+      .def("is_terminal", [](const State& s) { return s.game->is_terminal(s.state); })
+      .def("legal_actions",
+           [](const State& s) {
+             typename G::ActionList legal;
+             s.game->legal_actions(s.state, legal);
+             PyObject* list = PyList_New(static_cast<py::ssize_t>(legal.size()));
+             for (std::size_t i = 0; i < legal.size(); ++i)
+               PyList_SET_ITEM(list, static_cast<py::ssize_t>(i), PyLong_FromLong(legal[i]));
+             return py::reinterpret_steal<py::list>(list);
+           })
+      .def("legal_actions_mask",
+           [](const State& s) {
+             py::array_t<bool> mask(G::kNumDistinctActions);
+             bool* data = mask.mutable_data();
+             std::fill(data, data + G::kNumDistinctActions, false);
+             typename G::ActionList legal;
+             s.game->legal_actions(s.state, legal);
+             for (auto a : legal) data[a] = true;
+             return mask;
+           })
+      .def("apply",
+           [](State& s, py::handle action) { s.game->apply(s.state, parse_action(s, action)); },
+           py::arg("action"))
+      .def("child",
+           [](const State& s, py::handle action) {
+             State next = s;
+             next.game->apply(next.state, parse_action(s, action));
+             return next;
+           },
+           py::arg("action"))
+      .def("clone", [](const State& s) { return s; })
+      .def("__copy__", [](const State& s) { return s; })
+      .def("__deepcopy__", [](const State& s, py::handle) { return s; }, py::arg("memo"))
+      .def("action_to_string",
+           [](const State& s, py::handle action) {
+             return s.game->action_to_string(s.state, parse_action(s, action));
+           },
+           py::arg("action"))
+      .def("string_to_action", [](const State& s, const std::string& text) { return string_to_action(s, text); },
+           py::arg("text"))
+      .def("scores",
+           [](const State& s) {
+             std::array<std::int32_t, G::kMaxPlayers> out{};
+             s.game->scores(s.state, out.data());
+             py::list list;
+             for (int p = 0; p < s.game->num_players(); ++p) list.append(out[p]);
+             return list;
+           })
+      .def("returns",
+           [](const State& s) {
+             std::array<double, G::kMaxPlayers> out{};
+             s.game->returns(s.state, out.data());
+             py::list list;
+             for (int p = 0; p < s.game->num_players(); ++p) list.append(out[p]);
+             return list;
+           })
+      .def("observation_string",
+           [](const State& s, int player) {
+             return s.game->observation_string(s.state, check_player(*s.game, player));
+           },
+           py::arg("player"))
+      .def("observation",
+           [](const State& s, int player, py::object out) {
+             check_player(*s.game, player);
+             const auto size = static_cast<py::ssize_t>(s.game->observation_size());
+             py::array_t<float, py::array::c_style> buffer;
+             if (out.is_none()) {
+               buffer = py::array_t<float, py::array::c_style>(size);
+             } else {
+               if (!py::isinstance<py::array_t<float, py::array::c_style>>(out))
+                 throw py::type_error("out must be a C-contiguous numpy float32 array");
+               buffer = out.cast<py::array_t<float, py::array::c_style>>();
+               if (buffer.ndim() != 1 || buffer.shape(0) != size)
+                 throw py::value_error("out must have shape (" + std::to_string(size) + ",)");
+             }
+             s.game->observation(s.state, player, buffer.mutable_data());
+             return buffer;
+           },
+           py::arg("player"), py::arg("out") = py::none())
+      .def("determinize",
+           [](const State& s, int player, std::uint64_t seed) {
+             State d = s;
+             d.state = s.game->determinize(s.state, check_player(*s.game, player), seed);
+             return d;
+           },
+           py::arg("player"), py::arg("seed"))
+      .def("_to_record",
+           [](const State& s) {
+             ToRecord writer;
+             const_cast<typename G::State&>(s.state).visit(writer, s.game->num_players());
+             return writer.dict;
+           })
+      .def("_playouts",
+           [](const State& s, std::int64_t n, std::uint64_t seed, int threads) {
+             return playouts(*s.game, &s.state, n, seed, threads);
+           })
+      .def("__str__", [](const State& s) { return s.game->to_string(s.state); })
+      .def("__eq__",
+           [](const State& a, py::handle other) {
+             if (!py::isinstance<State>(other)) return false;
+             const State& b = other.cast<const State&>();
+             return (a.game == b.game || a.game->same_rules_and_cards(*b.game)) && a.state == b.state;
+           })
+      .attr("__hash__") = py::none();  // states change in place, so they are not hashable
+}
+
+}  // namespace lifespan::bindings

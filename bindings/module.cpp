@@ -1,0 +1,11 @@
+// lifespan._core: the compiled engine. The public API is the Python package `lifespan`, which
+// loads cards and rules and hands them to the factories registered here.
+#include <pybind11/pybind11.h>
+
+#include "registrars.hpp"
+
+PYBIND11_MODULE(_core, m) {
+  m.doc() = "lifespan's C++ core: game state, legal moves, scoring, playouts";
+  lifespan::bindings::register_errors(m);
+  lifespan::bindings::register_time_of_your_life(m);
+}

@@ -1,0 +1,96 @@
+#pragma once
+// The immutable game: rule parameters and the card table. States are plain values that the game
+// reads and transforms; it never changes after construction, so any number of threads may share
+// one Game while each plays its own States.
+#include <array>
+#include <cstdint>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "lifespan/common/fixed_vector.hpp"
+#include "lifespan/time_of_your_life/cards.hpp"
+#include "lifespan/time_of_your_life/constants.hpp"
+#include "lifespan/time_of_your_life/rules.hpp"
+#include "lifespan/time_of_your_life/state.hpp"
+
+namespace lifespan::time_of_your_life {
+
+// Points for a number of Happiness tokens (rulebook table, +2 per token above 7).
+int happiness_points(int tokens);
+
+class Game {
+ public:
+  using State = time_of_your_life::State;
+  using ActionList = FixedVector<std::uint16_t, kMaxLegalActions>;
+  static constexpr int kMaxPlayers = time_of_your_life::kMaxPlayers;
+  static constexpr int kNumDistinctActions = time_of_your_life::kNumDistinctActions;
+
+  // Throws RulesError for a bad parameter, CardDataError for a bad card table (which must hold
+  // cards 0–79 exactly once each) or bad trait names.
+  Game(const Rules& rules, const std::vector<CardSpec>& cards,
+       const std::array<std::string, kNumTraits>& trait_names);
+
+  const Rules& rules() const { return rules_; }
+  int num_players() const { return rules_.players; }
+  const CardSpec& card(int number) const { return cards_[number]; }
+  const std::string& trait_name(int trait) const { return trait_names_[trait]; }
+  // Two games built alike (e.g. one unpickled from the other) play the same states.
+  bool same_rules_and_cards(const Game& other) const {
+    return rules_ == other.rules_ && cards_ == other.cards_ && trait_names_ == other.trait_names_;
+  }
+
+  // --- playing ---
+  State new_state(std::uint64_t seed) const;
+  bool is_terminal(const State& s) const { return s.step == Step::kGameOver; }
+  int current_player(const State& s) const { return s.current; }
+  void legal_actions(const State& s, ActionList& out) const;  // ascending
+  bool is_legal(const State& s, int action) const;
+  void apply(State& s, int action) const;            // throws IllegalAction; s unchanged then
+  void apply_unchecked(State& s, int action) const;  // action must be legal
+
+  // --- scoring (scoring.cpp) ---
+  void scores(const State& s, std::int32_t* out) const;  // num_players() values
+  void returns(const State& s, double* out) const;
+
+  // --- views (views.cpp) ---
+  std::string action_to_string(const State& s, int action) const;
+  std::string to_string(const State& s) const;
+  std::string observation_string(const State& s, int player) const;
+  int observation_size() const { return time_of_your_life::observation_size(num_players()); }
+  void observation(const State& s, int player, float* out) const;  // observation_size() floats
+  State determinize(const State& s, int player, std::uint64_t seed) const;
+
+  // Checks every invariant a reachable state keeps; throws StateFormatError naming the first
+  // one broken. Used on states loaded from JSON (state_check.cpp).
+  void validate(const State& s) const;
+
+ private:
+  // round.cpp: the automatic parts of the round.
+  void begin_round(State& s) const;
+  void begin_swap_or_choose(State& s, bool midpoint_this_round) const;
+  void begin_choose(State& s) const;
+  void end_midpoint_turn(State& s) const;
+  void end_swap_turn(State& s) const;
+  void end_choose_turn(State& s) const;
+  void reveal(State& s) const;
+  void begin_inspiration(State& s) const;
+  void seat_next_inspiration(State& s, int from) const;
+  void draw_card(State& s, PlayerState& p) const;
+  void place_card(State& s, int seat, int card) const;
+  void inspiration_options(const State& s, int seat, ActionList& out) const;
+  bool swap_applies(const State& s, bool midpoint_this_round) const;
+  std::string render(const State& s, int viewer) const;  // viewer < 0: omniscient
+
+  Rules rules_;
+  std::array<CardSpec, kNumCards> cards_{};
+  std::array<std::string, kNumTraits> trait_names_;
+  // Derived once from the rules: the icons on the edge facing a younger / older neighbour, the
+  // timeline sort key, and whether a directional objective looks at younger cards.
+  std::array<std::array<std::uint8_t, kNumEmotions>, kNumCards> icons_to_younger_{};
+  std::array<std::array<std::uint8_t, kNumEmotions>, kNumCards> icons_to_older_{};
+  std::array<std::uint8_t, kNumCards> order_rank_{};
+  std::array<bool, kNumCards> looks_younger_{};
+};
+
+}  // namespace lifespan::time_of_your_life

@@ -1,0 +1,158 @@
+// What people and agents see: move names, the printed position, observations (docs §11) and
+// determinization for search over hidden hands.
+#include <algorithm>
+#include <cstdio>
+#include <string>
+
+#include "lifespan/common/errors.hpp"
+#include "lifespan/time_of_your_life/game.hpp"
+
+namespace lifespan::time_of_your_life {
+namespace {
+
+std::string two_digits(int number) {
+  char buf[8];
+  std::snprintf(buf, sizeof buf, "%02d", number);
+  return buf;
+}
+
+std::string capitalised(std::string word) {
+  if (!word.empty() && word[0] >= 'a' && word[0] <= 'z') word[0] = static_cast<char>(word[0] - 32);
+  return word;
+}
+
+}  // namespace
+
+std::string Game::action_to_string(const State& s, int action) const {
+  auto card_label = [&](int number) { return two_digits(number) + " " + cards_[number].name; };
+  if (action >= kPlayBase && action < kDiscardBase) return "Play " + card_label(action - kPlayBase);
+  if (action >= kDiscardBase && action < kKeepAction)
+    return "Discard " + card_label(action - kDiscardBase);
+  if (action == kKeepAction) return "Keep";
+  if (action >= kTraitBase && action < kNumDistinctActions) {
+    const int code = action - kTraitBase, slot = code / kNumTraits;
+    const std::string trait = capitalised(trait_names_[code % kNumTraits]) + " token on ";
+    const int seat = s.current >= 0 ? s.current : 0;
+    const auto& timeline = s.players[seat].timeline;
+    if (slot < static_cast<int>(timeline.size())) return trait + card_label(timeline[slot]);
+    return trait + "slot " + std::to_string(slot);
+  }
+  throw IllegalAction("action " + std::to_string(action) + " is out of range: ids run from 0 to " +
+                      std::to_string(kNumDistinctActions - 1));
+}
+
+// One renderer serves str(state) (viewer < 0: everything) and observation_string(viewer).
+std::string Game::render(const State& s, int viewer) const {
+  const int n = num_players();
+  std::array<std::int32_t, kMaxPlayers> score{};
+  scores(s, score.data());
+  std::string out = "Time of Your Life - round " + std::to_string(s.round) + "/" +
+                    std::to_string(kRounds) + ", " + kStepNames[static_cast<int>(s.step)] +
+                    ", hands pass " + (s.midpoint_reached ? "anticlockwise" : "clockwise") +
+                    ", deck " + std::to_string(s.deck.size()) + ", discards " +
+                    std::to_string(s.discards.size()) + "\n";
+  if (viewer >= 0) out += "Seen by seat " + std::to_string(viewer) + "\n";
+  for (int seat = 0; seat < n; ++seat) {
+    const PlayerState& p = s.players[seat];
+    out += "Seat " + std::to_string(seat) + (seat == s.current ? " (to move)" : "") + ": score " +
+           std::to_string(score[seat]) + ", happiness " + std::to_string(p.happiness) +
+           ", inspiration " + std::to_string(p.inspiration);
+    if (p.inspiration_unplaced) out += " (" + std::to_string(p.inspiration_unplaced) + " to place)";
+    out += "\n  timeline:";
+    if (p.timeline.empty()) out += " -";
+    for (std::size_t slot = 0; slot < p.timeline.size(); ++slot) {
+      out += (slot ? " | " : " ") + two_digits(p.timeline[slot]) + " " + cards_[p.timeline[slot]].name;
+      for (std::uint8_t code : p.trait_tokens)
+        if (code / kNumTraits == static_cast<int>(slot)) out += " +" + trait_names_[code % kNumTraits];
+    }
+    const bool visible = viewer < 0 || viewer == seat;
+    out += "\n  hand (" + std::to_string(p.hand.size()) + "):";
+    if (visible) {
+      for (std::uint8_t card : p.hand) out += " " + two_digits(card);
+      if (p.pick != kNoCard) out += "; picked " + two_digits(p.pick);
+    } else if (p.pick != kNoCard) {
+      out += " hidden; has picked";
+    } else {
+      out += " hidden";
+    }
+    out += "\n";
+  }
+  if (is_terminal(s)) out += "Game over\n";
+  return out;
+}
+
+std::string Game::to_string(const State& s) const { return render(s, -1); }
+
+std::string Game::observation_string(const State& s, int player) const {
+  return render(s, player);
+}
+
+void Game::observation(const State& s, int player, float* out) const {
+  const int n = num_players();
+  std::fill(out, out + observation_size(), 0.0f);
+  out[static_cast<int>(s.step)] = 1.0f;
+  float* header = out + kObsStepOneHot;
+  header[0] = static_cast<float>(s.round) / kRounds;
+  header[1] = s.midpoint_reached ? 1.0f : 0.0f;
+  header[2] = static_cast<float>(s.deck.size()) / kNumCards;
+  header[3] = static_cast<float>(s.discards.size()) / kNumCards;
+  header[4] = s.current == player ? 1.0f : 0.0f;
+  const PlayerState& me = s.players[player];
+  float* hand = out + kObsHeader;
+  for (std::uint8_t card : me.hand) hand[card] = 1.0f;
+  if (me.pick != kNoCard) hand[kObsOwnHand + me.pick] = 1.0f;
+
+  std::array<std::int32_t, kMaxPlayers> score{};
+  scores(s, score.data());
+  for (int k = 0; k < n; ++k) {
+    const int seat = (player + k) % n;
+    const PlayerState& p = s.players[seat];
+    float* row = out + kObsHeader + kObsOwnHand + kObsOwnPick + kObsPerPlayer * k;
+    for (std::uint8_t card : p.timeline) row[card] = 1.0f;
+    for (std::uint8_t code : p.trait_tokens) row[kNumCards + code % kNumTraits] += 1.0f;
+    float* tail = row + kNumCards + kNumTraits;
+    tail[0] = p.happiness;
+    tail[1] = p.inspiration;
+    tail[2] = p.inspiration_unplaced;
+    tail[3] = p.pick != kNoCard ? 1.0f : 0.0f;
+    tail[4] = static_cast<float>(p.hand.size()) / kHandSize;
+    tail[5] = static_cast<float>(score[seat]) / 100.0f;
+  }
+}
+
+// Re-deals every card `player` cannot see (deck, discard pile, other hands and their picks),
+// keeping every pile's size, and re-seeds the generator so later chance differs too.
+State Game::determinize(const State& s, int player, std::uint64_t seed) const {
+  State d = s;
+  SplitMix64 rng{seed};
+  FixedVector<std::uint8_t, kNumCards> hidden;
+  for (std::uint8_t c : d.deck) hidden.push_back(c);
+  // A midpoint discard of the seat to move stays on top of the pile: that seat knows it, and
+  // its second discard must be higher (docs §3).
+  const bool keep_top = d.step == Step::kMidpoint && d.midpoint_discard != kNoCard &&
+                        d.current == player;
+  const std::size_t redealt_discards = d.discards.size() - (keep_top ? 1 : 0);
+  for (std::size_t i = 0; i < redealt_discards; ++i) hidden.push_back(d.discards[i]);
+  for (int seat = 0; seat < num_players(); ++seat)
+    if (seat != player)
+      for (std::uint8_t c : d.players[seat].hand) hidden.push_back(c);
+  shuffle(hidden, rng);
+
+  std::size_t next = 0;
+  for (auto& c : d.deck) c = hidden[next++];
+  for (std::size_t i = 0; i < redealt_discards; ++i) d.discards[i] = hidden[next++];
+  if (d.step == Step::kMidpoint && d.midpoint_discard != kNoCard && !keep_top)
+    d.midpoint_discard = static_cast<std::int8_t>(d.discards.back());
+  for (int seat = 0; seat < num_players(); ++seat) {
+    if (seat == player) continue;
+    PlayerState& p = d.players[seat];
+    const std::size_t size = p.hand.size();
+    p.hand.clear();
+    for (std::size_t i = 0; i < size; ++i) p.hand.insert_sorted(hidden[next++]);
+    if (p.pick != kNoCard) p.pick = static_cast<std::int8_t>(p.hand[rng.below(static_cast<std::uint32_t>(size))]);
+  }
+  d.rng.state = rng.next();
+  return d;
+}
+
+}  // namespace lifespan::time_of_your_life

@@ -1,0 +1,45 @@
+"""lifespan: a fast rules engine for The Pursuit of Happiness and Time of Your Life.
+
+    >>> import lifespan
+    >>> game = lifespan.load_game("time_of_your_life", players=3, seed=1)
+    >>> state = game.new_state()
+    >>> state.apply(state.legal_actions()[0])
+
+See README.md for a tour and docs/ for the rules as implemented.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from ._errors import CardDataError, IllegalActionError, RulesError
+from ._registry import games, load_game
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "CardDataError",
+    "IllegalActionError",
+    "RulesError",
+    "games",
+    "load_game",
+    "playouts",
+]
+
+
+def playouts(state_or_game: Any, n: int, seed: int = 0, threads: int = 0) -> np.ndarray:
+    """Scores of `n` uniformly random games, as an (n, players) int32 array.
+
+    From a game, each playout starts from a fresh state; from a state, from a copy of it. Game i
+    uses seeds derived from (seed, i), so the result is the same for any `threads` (0: one per
+    core). Runs in C++ with the GIL released.
+    """
+    if isinstance(n, bool) or not isinstance(n, int) or n < 0:
+        raise ValueError(f"n must be a non-negative integer, got {n!r}")
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**64:
+        raise ValueError(f"seed must be an integer from 0 to 2**64-1, got {seed!r}")
+    if not hasattr(state_or_game, "_playouts"):
+        raise TypeError(f"playouts needs a lifespan game or state, got {type(state_or_game).__name__}")
+    return state_or_game._playouts(n, seed, threads)

@@ -1,0 +1,118 @@
+"""The parts of the Game / State contract that are plain Python: the registry, JSON, pickle,
+the card list and reprs. They are attached to every compiled game's classes by `install`."""
+
+from __future__ import annotations
+
+import copy
+import hashlib
+import json
+from typing import Any, Callable
+
+STATE_FORMAT = "lifespan.state"
+STATE_VERSION = 1
+
+
+def _card_fingerprint(game: Any) -> str:
+    """Identifies a card set, so a state is never loaded into a game with other cards."""
+    blob = json.dumps([game._traits, game._cards], sort_keys=True).encode()
+    return hashlib.sha256(blob).hexdigest()[:16]
+
+
+def game_cards(self: Any) -> list[dict[str, Any]]:
+    """The loaded card set, one dict per card (id, name, kind, expansion, provenance, ...)."""
+    return copy.deepcopy(self._cards)
+
+
+def game_new_state(self: Any, seed: int | None = None) -> Any:
+    """A new game from `seed` (default: the game's `seed` parameter)."""
+    if seed is None:
+        seed = self._parameters["seed"]
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**64:
+        raise ValueError(f"seed must be an integer from 0 to 2**64-1, got {seed!r}")
+    return self._new_state(seed)
+
+
+def state_to_json(self: Any) -> str:
+    """The position as a versioned JSON document (docs/state-format.md)."""
+    game = self.game
+    return json.dumps({
+        "format": STATE_FORMAT,
+        "version": STATE_VERSION,
+        "game": game.name,
+        "parameters": game.parameters,
+        "cards": _card_fingerprint(game),
+        "state": self._to_record(),
+    })
+
+
+def game_state_from_json(self: Any, text: str | bytes) -> Any:
+    """The state a `to_json` document describes; anything inconsistent is a ValueError."""
+    try:
+        doc = json.loads(text)
+    except (TypeError, ValueError) as exc:
+        raise ValueError(f"state JSON: not a JSON document: {exc}") from None
+    if not isinstance(doc, dict):
+        raise ValueError("state JSON: the document must be an object")
+    expected = {"format", "version", "game", "parameters", "cards", "state"}
+    if set(doc) != expected:
+        missing, extra = expected - set(doc), set(doc) - expected
+        raise ValueError(f"state JSON: missing fields {sorted(missing)}, unknown fields {sorted(extra)}")
+    if doc["format"] != STATE_FORMAT:
+        raise ValueError(f"state JSON: format must be {STATE_FORMAT!r}, got {doc['format']!r}")
+    if doc["version"] != STATE_VERSION:
+        raise ValueError(f"state JSON: version {doc['version']!r} is not supported "
+                         f"(this lifespan reads version {STATE_VERSION})")
+    if doc["game"] != self.name:
+        raise ValueError(f"state JSON: the state is of {doc['game']!r}, not {self.name!r}")
+    if doc["parameters"] != self.parameters:
+        saved = doc["parameters"] if isinstance(doc["parameters"], dict) else {}
+        differing = sorted(k for k in set(saved) | set(self.parameters)
+                           if saved.get(k) != self.parameters.get(k))
+        raise ValueError("state JSON: the state was saved with other parameters: "
+                         + ", ".join(f"{k}={saved.get(k)!r} (this game: {self.parameters.get(k)!r})"
+                                     for k in differing))
+    if doc["cards"] != _card_fingerprint(self):
+        raise ValueError("state JSON: the state was saved with a different card set")
+    return self._state_from_record(doc["state"])
+
+
+def game_repr(self: Any) -> str:
+    options = ",".join(f"{k}={v}" for k, v in self.parameters.items())
+    return f"lifespan.load_game({self.name + '(' + options + ')'!r})"
+
+
+def state_repr(self: Any) -> str:
+    who = "game over" if self.is_terminal() else f"seat {self.current_player} to move"
+    return f"<{type(self).__name__} of {self.game.name}, {who}>"
+
+
+def _rebuild_game(name: str, parameters: dict, traits: list, cards: list) -> Any:
+    from ._registry import GAMES
+
+    return GAMES[name].build(parameters, traits, cards)
+
+
+def _restore_state(game: Any, text: str) -> Any:
+    return game.state_from_json(text)
+
+
+def game_reduce(self: Any) -> tuple[Callable[..., Any], tuple]:
+    return _rebuild_game, (self.name, self.parameters, self._traits, self._cards)
+
+
+def state_reduce(self: Any) -> tuple[Callable[..., Any], tuple]:
+    return _restore_state, (self.game, self.to_json())
+
+
+def install(game_class: type, state_class: type) -> None:
+    """Adds the Python half of the contract to a compiled game's classes."""
+    game_class.parameters = property(lambda self: dict(self._parameters),
+                                     doc="Every parameter's value (a copy).")
+    game_class.cards = game_cards
+    game_class.new_state = game_new_state
+    game_class.state_from_json = game_state_from_json
+    game_class.__repr__ = game_repr
+    game_class.__reduce__ = game_reduce
+    state_class.to_json = state_to_json
+    state_class.__repr__ = state_repr
+    state_class.__reduce__ = state_reduce

@@ -1,0 +1,100 @@
+"""Game parameters: defaults and documentation from a game's rules.toml, user values checked.
+
+Each parameter has a default whose type (int, bool or str) is the parameter's type. Integers
+may declare `min` / `max`; text parameters take their options from the engine.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Mapping, Sequence
+
+from ._errors import RulesError
+from ._toml import read_toml
+
+
+@dataclass(frozen=True)
+class Parameter:
+    name: str
+    default: int | bool | str
+    doc: str
+    source: str
+    minimum: int | None = None
+    maximum: int | None = None
+    options: tuple[str, ...] = ()
+
+    def check(self, value: Any) -> int | bool | str:
+        """Return the value if it fits this parameter, else raise RulesError saying why."""
+        expected = type(self.default)
+        if expected is int and (isinstance(value, bool) or not isinstance(value, int)):
+            raise RulesError(f"{self.name}: must be an integer, got {value!r}")
+        if expected is not int and not isinstance(value, expected):
+            kind = "true or false" if expected is bool else "text"
+            raise RulesError(f"{self.name}: must be {kind}, got {value!r}")
+        if self.minimum is not None and value < self.minimum:
+            raise RulesError(f"{self.name}: must be at least {self.minimum}, got {value}")
+        if self.maximum is not None and value > self.maximum:
+            raise RulesError(f"{self.name}: must be at most {self.maximum}, got {value}")
+        if self.options and value not in self.options:
+            raise RulesError(
+                f"{self.name}: no option {value!r} (options: {', '.join(self.options)})"
+            )
+        return value
+
+
+def load_parameters(path: Path, options: Mapping[str, Sequence[str]]) -> dict[str, Parameter]:
+    table = read_toml(path, RulesError)
+    params = {}
+    for name, spec in table.items():
+        params[name] = Parameter(
+            name=name,
+            default=spec["default"],
+            doc=spec["doc"],
+            source=spec["source"],
+            minimum=spec.get("min"),
+            maximum=spec.get("max"),
+            options=tuple(options.get(name, ())),
+        )
+    return params
+
+
+def resolve(game: str, known: Mapping[str, Parameter], given: Mapping[str, Any]) -> dict[str, Any]:
+    """Defaults overridden by `given`; unknown names and bad values raise RulesError."""
+    values = {name: p.default for name, p in known.items()}
+    for name, value in given.items():
+        if name not in known:
+            raise RulesError(
+                f"unknown parameter {name!r} for {game}; known: {', '.join(sorted(known))}"
+            )
+        values[name] = known[name].check(value)
+    return values
+
+
+def parse_value(text: str) -> int | bool | str:
+    """A value as written in the string form `name(k=v,...)` or on the command line."""
+    text = text.strip()
+    lowered = text.lower()
+    if lowered in ("true", "false"):
+        return lowered == "true"
+    try:
+        return int(text)
+    except ValueError:
+        return text.strip("'\"")
+
+
+def parse_game_string(spec: str) -> tuple[str, dict[str, Any]]:
+    """Split 'name(k=v,k2=v2)' into the name and its parameters."""
+    spec = spec.strip()
+    if "(" not in spec:
+        return spec, {}
+    if not spec.endswith(")"):
+        raise ValueError(f"malformed game string {spec!r}: expected name(key=value,...)")
+    name, _, body = spec[:-1].partition("(")
+    params: dict[str, Any] = {}
+    for item in filter(None, (part.strip() for part in body.split(","))):
+        key, sep, value = item.partition("=")
+        if not sep or not key.strip():
+            raise ValueError(f"malformed game string {spec!r}: {item!r} is not key=value")
+        params[key.strip()] = parse_value(value)
+    return name.strip(), params

@@ -1,0 +1,37 @@
+"""The registered games and `load_game`."""
+
+from __future__ import annotations
+
+from types import ModuleType
+from typing import Any
+
+from . import _api, _core, time_of_your_life
+from ._parameters import parse_game_string
+
+# name -> module with `load(params)` and `build(parameters, traits, cards)`
+GAMES: dict[str, ModuleType] = {
+    time_of_your_life.NAME: time_of_your_life,
+}
+
+_api.install(_core.TimeOfYourLifeGame, _core.TimeOfYourLifeState)
+
+
+def games() -> list[str]:
+    """Names of the registered games."""
+    return sorted(GAMES)
+
+
+def load_game(name: str, **params: Any) -> Any:
+    """A game by name, with parameters as keywords or in the string form 'name(k=v,...)'.
+
+    Every parameter has a documented default (docs/<game>.md). `cards=[paths]` adds or replaces
+    cards; `rules={name: value}` sets rule parameters (they may also be given directly).
+    Raises ValueError for an unknown game, RulesError for a bad parameter and CardDataError for
+    a bad card file.
+    """
+    if not isinstance(name, str):
+        raise ValueError(f"a game name is text, got {name!r}")
+    base, from_string = parse_game_string(name)
+    if base not in GAMES:
+        raise ValueError(f"unknown game {base!r}; known games: {', '.join(games())}")
+    return GAMES[base].load({**from_string, **params})
