@@ -30,16 +30,27 @@ struct StateHandle {
   typename G::State state;
 };
 
+[[noreturn]] inline void out_of_range(const std::string& id, int num_actions) {
+  throw IllegalAction("action " + id + " is out of range: ids run from 0 to " +
+                      std::to_string(num_actions - 1));
+}
+
 template <class G>
 int parse_action(const StateHandle<G>& self, py::handle action) {
+  if (PyLong_CheckExact(action.ptr())) {  // the common case, kept cheap for Python-driven loops
+    int overflow = 0;
+    const long id = PyLong_AsLongAndOverflow(action.ptr(), &overflow);
+    if (overflow != 0 || id < 0 || id >= G::kNumDistinctActions)
+      out_of_range(std::string(py::str(action)), G::kNumDistinctActions);
+    return static_cast<int>(id);
+  }
   if (py::isinstance<py::str>(action)) return string_to_action(self, action.cast<std::string>());
   if (py::isinstance<py::bool_>(action) || !PyIndex_Check(action.ptr()))
     throw py::type_error("an action is an int id or the text of action_to_string, not " +
                          std::string(py::str(py::type::handle_of(action).attr("__name__"))));
   const auto id = py::reinterpret_steal<py::int_>(PyNumber_Index(action.ptr()));
   if (id < py::int_(0) || id >= py::int_(G::kNumDistinctActions))
-    throw IllegalAction("action " + std::string(py::str(id)) + " is out of range: ids run from 0 to " +
-                        std::to_string(G::kNumDistinctActions - 1));
+    out_of_range(std::string(py::str(id)), G::kNumDistinctActions);
   return id.template cast<int>();
 }
 
@@ -112,6 +123,8 @@ void bind_game(py::module_& m, const char* game_class, const char* state_class) 
       });
 
   py::class_<State>(m, state_class)
+      .def_property_readonly_static("state_bytes", [](py::handle) { return sizeof(typename G::State); },
+                                    "sizeof the C++ state value: what a clone copies")
       .def_property_readonly("game", [](const State& s) { return s.owner; })
       .def_property_readonly("current_player", [](const State& s) { return s.game->current_player(s.state); })
       .def("is_terminal", [](const State& s) { return s.game->is_terminal(s.state); })

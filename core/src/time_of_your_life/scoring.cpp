@@ -7,11 +7,12 @@
 namespace lifespan::time_of_your_life {
 namespace {
 
-using TraitCounts = std::array<int, kNumTraits>;
+// Small counters: this runs once per finished game in every playout.
+using TraitCounts = std::array<std::uint8_t, kNumTraits>;
 
 struct TimelineTraits {
-  std::array<TraitCounts, kRounds> per_card{};  // printed traits + Trait tokens, by slot
-  TraitCounts total{};
+  std::array<TraitCounts, kRounds> per_card;  // printed traits + Trait tokens, by slot
+  TraitCounts total;
 };
 
 int count(const TraitCounts& c, int trait) {
@@ -44,15 +45,16 @@ int happiness_points(int tokens) {
 
 void Game::scores(const State& s, std::int32_t* out) const {
   const int n = num_players();
-  std::array<TimelineTraits, kMaxPlayers> traits{};
+  std::array<TimelineTraits, kMaxPlayers> traits;  // filled for the seats in play only
   for (int seat = 0; seat < n; ++seat) {
     const PlayerState& p = s.players[seat];
     TimelineTraits& t = traits[seat];
     for (std::size_t slot = 0; slot < p.timeline.size(); ++slot)
-      for (int tr = 0; tr < kNumTraits; ++tr) t.per_card[slot][tr] = cards_[p.timeline[slot]].traits[tr];
+      t.per_card[slot] = cards_[p.timeline[slot]].traits;
     for (std::uint8_t code : p.trait_tokens) ++t.per_card[code / kNumTraits][code % kNumTraits];
+    t.total = {};
     for (std::size_t slot = 0; slot < p.timeline.size(); ++slot)
-      for (int tr = 0; tr < kNumTraits; ++tr) t.total[tr] += t.per_card[slot][tr];
+      for (int tr = 0; tr < kNumTraits; ++tr) t.total[tr] = static_cast<std::uint8_t>(t.total[tr] + t.per_card[slot][tr]);
   }
 
   int most_happiness = 0;
