@@ -1,0 +1,269 @@
+"""The command line: `play` (a REPL driven by the state protocol) and `selfplay`.
+
+Both work for every registered game: they use only the Game / State contract.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+from typing import Any, Callable, Sequence, TextIO
+
+import numpy as np
+from tabulate import tabulate
+from tqdm import tqdm
+
+from . import load_game, playouts
+from ._parameters import parse_value
+from .agents import make_agent
+
+HUMAN = "human"
+PLAY_HELP = """\
+Commands:
+  <number>      play the move with that number
+  <move text>   play the move with that text (Tab completes on a terminal)
+  undo          take back your last decision (and the bots' moves after it)
+  save FILE     write the position as JSON
+  load FILE     read a position saved with `save`
+  help          this text
+  quit          leave the game"""
+
+
+def _game_from_args(args: argparse.Namespace) -> Any:
+    params: dict[str, Any] = {}
+    if args.players is not None:
+        params["players"] = args.players
+    if args.seed is not None:
+        params["seed"] = args.seed
+    for item in args.param or []:
+        key, sep, value = item.partition("=")
+        if not sep:
+            raise ValueError(f"--param takes key=value, got {item!r}")
+        params[key.strip()] = parse_value(value)
+    return load_game(args.game, **params)
+
+
+def _seat_names(spec: str | None, players: int, default: Sequence[str]) -> list[str]:
+    names = [n.strip() for n in spec.split(",")] if spec else list(default)
+    if len(names) == 1:
+        names *= players
+    if len(names) != players:
+        raise ValueError(f"{len(names)} seats given for {players} players")
+    return names
+
+
+def _final_line(state: Any, finished: bool) -> str:
+    line = "Final scores: " + ", ".join(str(s) for s in state.scores())
+    return line if finished else line + " (game unfinished)"
+
+
+class Repl:
+    """One terminal game; humans type, agents move by themselves."""
+
+    def __init__(self, game: Any, seats: list[str], seed: int, out: TextIO, read: Callable[[str], str]):
+        self.game = game
+        self.seats = seats
+        self.agents = {seat: make_agent(name, seed + seat)
+                       for seat, name in enumerate(seats) if name != HUMAN}
+        self.out = out
+        self.read = read
+        self.state = game.new_state()
+        # States before each human decision, for undo.
+        self.history: list[Any] = []
+
+    def say(self, text: str = "") -> None:
+        print(text, file=self.out)
+
+    def run(self) -> int:
+        all_bots = HUMAN not in self.seats
+        while not self.state.is_terminal():
+            seat = self.state.current_player
+            if seat in self.agents:
+                action = self.agents[seat].step(self.state)
+                # With humans at the table a bot's choice may be secret until revealed.
+                what = self.state.action_to_string(action) if all_bots else "has decided"
+                self.say(f"Seat {seat} ({self.seats[seat]}): {what}")
+                self.state.apply(action)
+                continue
+            if not self.human_turn(seat):
+                self.say(_final_line(self.state, finished=False))
+                return 0
+        self.say(str(self.state))
+        self.say(_final_line(self.state, finished=True))
+        return 0
+
+    def human_turn(self, seat: int) -> bool:
+        """One human input; False when the player quits or input ends."""
+        legal = self.state.legal_actions()
+        names = [self.state.action_to_string(a) for a in legal]
+        self.say(self.state.observation_string(seat))
+        for number, name in enumerate(names, 1):
+            self.say(f"  {number:>2}. {name}")
+        _set_completions(names)
+        try:
+            line = self.read(f"seat {seat}> ").strip()
+        except EOFError:
+            self.say("End of input.")
+            return False
+        command, _, argument = line.partition(" ")
+        if not line:
+            return True
+        if command == "quit":
+            return False
+        if command == "help":
+            self.say(PLAY_HELP)
+        elif command == "undo":
+            if self.history:
+                self.state = self.history.pop()
+                self.say("Taken back.")
+            else:
+                self.say("Nothing to undo.")
+        elif command in ("save", "load") and argument:
+            self.save_or_load(command, argument.strip())
+        elif line.isdigit() and 1 <= int(line) <= len(legal):
+            self.play(legal[int(line) - 1])
+        elif line in names:
+            self.play(legal[names.index(line)])
+        else:
+            self.say(f"No move or command {line!r}; type a number from 1 to {len(legal)}, "
+                     "a move's text, or help.")
+        return True
+
+    def play(self, action: int) -> None:
+        self.history.append(self.state.clone())
+        self.state.apply(action)
+
+    def save_or_load(self, command: str, path: str) -> None:
+        try:
+            if command == "save":
+                Path(path).write_text(self.state.to_json())
+                self.say(f"Saved to {path}.")
+            else:
+                self.state = self.game.state_from_json(Path(path).read_text())
+                self.history.clear()
+                self.say(f"Loaded {path}.")
+        except (OSError, ValueError) as exc:
+            self.say(f"Cannot {command} {path}: {exc}")
+
+
+def _set_completions(names: list[str]) -> None:
+    """Tab completion over the current moves and commands, where readline is in use."""
+    readline = sys.modules.get("readline")
+    if readline is None:
+        return
+    options = names + ["undo", "save ", "load ", "help", "quit"]
+
+    def complete(text: str, index: int) -> str | None:
+        matches = [o for o in options if o.startswith(readline.get_line_buffer())]
+        return matches[index] if index < len(matches) else None
+
+    readline.set_completer(complete)
+    readline.set_completer_delims("")
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    game = _game_from_args(args)
+    seats = _seat_names(args.seats, game.num_players, [HUMAN] + ["random"] * (game.num_players - 1))
+    interactive = sys.stdin.isatty()
+    if interactive:
+        import readline  # noqa: F401  (line editing and Tab completion)
+
+        readline.parse_and_bind("tab: complete")
+        read = input
+    else:
+        def read(prompt: str) -> str:
+            line = sys.stdin.readline()
+            if not line:
+                raise EOFError
+            print(prompt + line.rstrip("\n"))
+            return line
+
+    seed = args.seed if args.seed is not None else 0
+    return Repl(game, seats, seed, sys.stdout, read).run()
+
+
+def _win_shares(scores: np.ndarray) -> np.ndarray:
+    """Each game's win is split among the seats sharing the top score."""
+    best = scores.max(axis=1, keepdims=True)
+    winners = scores == best
+    return (winners / winners.sum(axis=1, keepdims=True)).sum(axis=0)
+
+
+def cmd_selfplay(args: argparse.Namespace) -> int:
+    game = _game_from_args(args)
+    names = _seat_names(args.agents, game.num_players, ["random"])
+    seed = args.seed if args.seed is not None else 0
+    for name in set(names):
+        make_agent(name)  # an unknown agent fails before any game is played
+    if args.games < 1:
+        raise ValueError("--games must be at least 1")
+    start = time.perf_counter()
+    bar = tqdm(total=args.games, unit="game", disable=None, file=sys.stderr)
+    if all(name == "random" for name in names):
+        # Uniform random seats: whole games in C++ (lifespan.playouts), in chunks for the bar.
+        rows = []
+        chunk = 2000
+        for first in range(0, args.games, chunk):
+            count = min(chunk, args.games - first)
+            rows.append(playouts(game, count, seed=seed + first, threads=args.threads))
+            bar.update(count)
+        scores = np.concatenate(rows)
+    else:
+        scores = np.zeros((args.games, game.num_players), dtype=np.int64)
+        for index in range(args.games):
+            agents = [make_agent(name, seed + index * game.num_players + seat)
+                      for seat, name in enumerate(names)]
+            state = game.new_state(seed=seed + index)
+            while not state.is_terminal():
+                state.apply(agents[state.current_player].step(state))
+            scores[index] = state.scores()
+            bar.update(1)
+    bar.close()
+    elapsed = time.perf_counter() - start
+    wins = _win_shares(scores)
+    table = [[seat, name, f"{scores[:, seat].mean():.2f}", f"{wins[seat] / args.games:.1%}"]
+             for seat, name in enumerate(names)]
+    print(f"{game.name}: {args.games} games, {game.num_players} players")
+    print(tabulate(table, headers=["seat", "agent", "mean score", "win share"]))
+    print(f"{args.games / elapsed:,.0f} games/s ({elapsed:.2f} s)")
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="python -m lifespan", description=__doc__)
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    def common(p: argparse.ArgumentParser) -> None:
+        p.add_argument("game", help="a game name, or 'name(key=value,...)'")
+        p.add_argument("--players", type=int, help="number of players")
+        p.add_argument("--seed", type=int, help="seed of the game (default 0)")
+        p.add_argument("--param", action="append", metavar="KEY=VALUE",
+                       help="a rule parameter (repeatable)")
+
+    play = sub.add_parser("play", help="play in the terminal")
+    common(play)
+    play.add_argument("--seats", help="comma-separated: human or an agent name, per seat")
+    play.set_defaults(run=cmd_play)
+
+    selfplay = sub.add_parser("selfplay", help="agents play each other, no input needed")
+    common(selfplay)
+    selfplay.add_argument("--games", type=int, default=100, help="number of games (default 100)")
+    selfplay.add_argument("--agents", help="comma-separated agent names, per seat (default random)")
+    selfplay.add_argument("--threads", type=int, default=0,
+                          help="native threads for random games (default: one per core)")
+    selfplay.set_defaults(run=cmd_selfplay)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        return args.run(args)
+    except ValueError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("\nInterrupted.", file=sys.stderr)
+        return 130
