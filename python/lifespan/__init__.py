@@ -16,20 +16,23 @@ import numpy as np
 
 from ._errors import CardDataError, IllegalActionError, RulesError
 from ._registry import games, load_game
+from ._types import Game, State
 
 __version__ = "0.1.0"
 
 __all__ = [
     "CardDataError",
+    "Game",
     "IllegalActionError",
     "RulesError",
+    "State",
     "games",
     "load_game",
     "playouts",
 ]
 
 
-def playouts(state_or_game: Any, n: int, seed: int = 0, threads: int = 0) -> np.ndarray:
+def playouts(state_or_game: Game | State, n: int, seed: int = 0, threads: int = 0) -> np.ndarray:
     """Scores of `n` uniformly random games, as an (n, players) int32 array.
 
     From a game, each playout starts from a fresh state; from a state, from a copy of it. Game i

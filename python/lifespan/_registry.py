@@ -7,6 +7,7 @@ from typing import Any
 
 from . import _api, _core, time_of_your_life
 from ._parameters import parse_game_string
+from ._types import Game
 
 # name -> module with `load(params)` and `build(parameters, traits, cards)`
 GAMES: dict[str, ModuleType] = {
@@ -21,7 +22,7 @@ def games() -> list[str]:
     return sorted(GAMES)
 
 
-def load_game(name: str, **params: Any) -> Any:
+def load_game(name: str, **params: Any) -> Game:
     """A game by name, with parameters as keywords or in the string form 'name(k=v,...)'.
 
     Every parameter has a documented default (docs/<game>.md). `cards=[paths]` adds or replaces
@@ -34,4 +35,5 @@ def load_game(name: str, **params: Any) -> Any:
     base, from_string = parse_game_string(name)
     if base not in GAMES:
         raise ValueError(f"unknown game {base!r}; known games: {', '.join(games())}")
-    return GAMES[base].load({**from_string, **params})
+    game: Game = GAMES[base].load({**from_string, **params})
+    return game
