@@ -1,0 +1,91 @@
+"""The command line, run as a user would: subprocesses with piped input."""
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+import lifespan
+
+
+def run(*args, stdin=""):
+    return subprocess.run([sys.executable, "-m", "lifespan", *args], input=stdin,
+                          capture_output=True, text=True, timeout=120)
+
+
+def test_selfplay_prints_a_results_table():
+    result = run("selfplay", "time_of_your_life", "--games", "300", "--players", "3")
+    assert result.returncode == 0, result.stderr
+    out = result.stdout
+    assert "300 games, 3 players" in out
+    assert "mean score" in out and "win share" in out
+    assert "games/s" in out
+    assert len([line for line in out.splitlines() if line.strip().startswith(("0 ", "1 ", "2 "))]) == 3
+
+
+def test_selfplay_with_agents_plays_in_python():
+    result = run("selfplay", "time_of_your_life(players=2)", "--games", "5", "--agents", "random,random")
+    assert result.returncode == 0, result.stderr
+    assert "5 games, 2 players" in result.stdout
+
+
+def test_play_a_whole_game_from_piped_numbers():
+    # Always answering "1" is a legal answer in every step; the game must end on its own.
+    result = run("play", "time_of_your_life", "--players", "2", "--seats", "human,random",
+                 stdin="1\n" * 200)
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert lines[-1].startswith("Final scores: ")
+    assert "game unfinished" not in lines[-1]
+    assert "Game over" in result.stdout
+
+
+def test_play_accepts_move_text_undo_help_and_exits_at_end_of_input():
+    game = lifespan.load_game("time_of_your_life", players=2, seed=4)
+    first_move = game.new_state().action_to_string(game.new_state().legal_actions()[2])
+    script = f"help\n{first_move}\nundo\nnonsense\n99\n"
+    result = run("play", "time_of_your_life", "--players", "2", "--seed", "4",
+                 "--seats", "human,random", stdin=script)
+    assert result.returncode == 0, result.stderr
+    out = result.stdout
+    assert "Commands:" in out
+    assert "Taken back." in out
+    assert "No move or command 'nonsense'" in out
+    assert "No move or command '99'" in out
+    assert "End of input." in out
+    assert out.splitlines()[-1] == "Final scores: 0, 0 (game unfinished)"
+
+
+def test_play_save_and_load(tmp_path):
+    saved = tmp_path / "position.json"
+    result = run("play", "time_of_your_life", "--players", "2", "--seats", "human,random",
+                 stdin=f"1\nsave {saved}\nquit\n")
+    assert result.returncode == 0, result.stderr
+    document = json.loads(saved.read_text())
+    assert document["game"] == "time_of_your_life"
+    result = run("play", "time_of_your_life", "--players", "2", "--seats", "human,random",
+                 stdin=f"load {saved}\nload {tmp_path / 'missing.json'}\nquit\n")
+    assert f"Loaded {saved}." in result.stdout
+    assert "Cannot load" in result.stdout
+
+
+def test_bots_do_not_reveal_secret_choices_to_a_human():
+    result = run("play", "time_of_your_life", "--players", "3", "--seats", "random,human,random",
+                 stdin="quit\n")
+    assert "Seat 0 (random): has decided" in result.stdout
+    assert "Seat 0 (random): Play" not in result.stdout
+
+
+@pytest.mark.parametrize("args, message", [
+    (("play", "no_such_game"), "unknown game 'no_such_game'"),
+    (("selfplay", "time_of_your_life", "--players", "9"), "players: must be at most 6"),
+    (("selfplay", "time_of_your_life", "--param", "colour=blue"), "unknown parameter 'colour'"),
+    (("selfplay", "time_of_your_life", "--agents", "genius"), "unknown agent 'genius'"),
+    (("play", "time_of_your_life", "--seats", "human,random"), "2 seats given for 4 players"),
+])
+def test_bad_command_lines_get_a_clean_message(args, message):
+    result = run(*args, stdin="")
+    assert result.returncode == 2
+    assert message in result.stderr
+    assert "Traceback" not in result.stderr
