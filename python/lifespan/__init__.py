@@ -43,6 +43,8 @@ def playouts(state_or_game: Game | State, n: int, seed: int = 0, threads: int = 
         raise ValueError(f"n must be a non-negative integer, got {n!r}")
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**64:
         raise ValueError(f"seed must be an integer from 0 to 2**64-1, got {seed!r}")
-    if not hasattr(state_or_game, "_playouts"):
+    run = getattr(state_or_game, "_playouts", None)
+    if run is None:
         raise TypeError(f"playouts needs a lifespan game or state, got {type(state_or_game).__name__}")
-    return state_or_game._playouts(n, seed, threads)
+    scores: np.ndarray = run(n, seed, threads)
+    return scores

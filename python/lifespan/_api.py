@@ -86,7 +86,8 @@ def state_repr(self: Any) -> str:
     return f"<{type(self).__name__} of {self.game.name}, {who}>"
 
 
-def _rebuild_game(name: str, parameters: dict, traits: list, cards: list) -> Any:
+def _rebuild_game(name: str, parameters: dict[str, Any], traits: list[str],
+                  cards: list[dict[str, Any]]) -> Any:
     from ._registry import GAMES
 
     return GAMES[name].build(parameters, traits, cards)
@@ -96,23 +97,31 @@ def _restore_state(game: Any, text: str) -> Any:
     return game.state_from_json(text)
 
 
-def game_reduce(self: Any) -> tuple[Callable[..., Any], tuple]:
+def game_reduce(self: Any) -> tuple[Callable[..., Any], tuple[Any, ...]]:
     return _rebuild_game, (self.name, self.parameters, self._traits, self._cards)
 
 
-def state_reduce(self: Any) -> tuple[Callable[..., Any], tuple]:
+def state_reduce(self: Any) -> tuple[Callable[..., Any], tuple[Any, ...]]:
     return _restore_state, (self.game, self.to_json())
 
 
 def install(game_class: type, state_class: type) -> None:
     """Adds the Python half of the contract to a compiled game's classes."""
-    game_class.parameters = property(lambda self: dict(self._parameters),
-                                     doc="Every parameter's value (a copy).")
-    game_class.cards = game_cards
-    game_class.new_state = game_new_state
-    game_class.state_from_json = game_state_from_json
-    game_class.__repr__ = game_repr
-    game_class.__reduce__ = game_reduce
-    state_class.to_json = state_to_json
-    state_class.__repr__ = state_repr
-    state_class.__reduce__ = state_reduce
+    game_methods: dict[str, Any] = {
+        "parameters": property(lambda self: dict(self._parameters),
+                               doc="Every parameter's value (a copy)."),
+        "cards": game_cards,
+        "new_state": game_new_state,
+        "state_from_json": game_state_from_json,
+        "__repr__": game_repr,
+        "__reduce__": game_reduce,
+    }
+    state_methods: dict[str, Any] = {
+        "to_json": state_to_json,
+        "__repr__": state_repr,
+        "__reduce__": state_reduce,
+    }
+    for name, method in game_methods.items():
+        setattr(game_class, name, method)
+    for name, method in state_methods.items():
+        setattr(state_class, name, method)

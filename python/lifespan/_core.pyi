@@ -14,6 +14,10 @@ TIME_OF_YOUR_LIFE_OBJECTIVE_KINDS: list[str]
 
 class TimeOfYourLifeGame:
     name: str
+    # Set by the loader (lifespan/time_of_your_life.py); read through the public API.
+    _parameters: dict[str, Any]
+    _traits: list[str]
+    _cards: list[dict[str, Any]]
     @property
     def num_players(self) -> int: ...
     @property

@@ -24,7 +24,7 @@ class Parameter:
     maximum: int | None = None
     options: tuple[str, ...] = ()
 
-    def check(self, value: Any) -> int | bool | str:
+    def check(self, value: Any) -> Any:
         """Return the value if it fits this parameter, else raise RulesError saying why."""
         expected = type(self.default)
         if expected is int and (isinstance(value, bool) or not isinstance(value, int)):

@@ -19,7 +19,8 @@ def read_toml(path: str | Path, error: type[ValueError] = CardDataError) -> dict
     path = Path(path)
     try:
         with path.open("rb") as handle:
-            return tomllib.load(handle)
+            table: dict[str, Any] = tomllib.load(handle)
+            return table
     except FileNotFoundError:
         raise error(f"{path}: no such file") from None
     except tomllib.TOMLDecodeError as exc:

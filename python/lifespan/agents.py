@@ -18,7 +18,8 @@ class RandomAgent:
         self._rng = random.Random(seed)
 
     def step(self, state: Any) -> int:
-        return self._rng.choice(state.legal_actions())
+        action: int = self._rng.choice(state.legal_actions())
+        return action
 
 
 # Agent name -> factory(seed). The command line's --agents / --seats take these names.

@@ -163,22 +163,26 @@ def _set_completions(names: list[str]) -> None:
     readline.set_completer_delims("")
 
 
+def _echoing_reader(prompt: str) -> str:
+    """Piped input: echo each answer after its prompt so the transcript reads like a session."""
+    line = sys.stdin.readline()
+    if not line:
+        raise EOFError
+    print(prompt + line.rstrip("\n"))
+    return line
+
+
 def cmd_play(args: argparse.Namespace) -> int:
     game = _game_from_args(args)
     seats = _seat_names(args.seats, game.num_players, [HUMAN] + ["random"] * (game.num_players - 1))
-    interactive = sys.stdin.isatty()
-    if interactive:
+    read: Callable[[str], str]
+    if sys.stdin.isatty():
         import readline  # noqa: F401  (line editing and Tab completion)
 
         readline.parse_and_bind("tab: complete")
         read = input
     else:
-        def read(prompt: str) -> str:
-            line = sys.stdin.readline()
-            if not line:
-                raise EOFError
-            print(prompt + line.rstrip("\n"))
-            return line
+        read = _echoing_reader
 
     seed = args.seed if args.seed is not None else 0
     return Repl(game, seats, seed, sys.stdout, read).run()
@@ -188,7 +192,8 @@ def _win_shares(scores: np.ndarray) -> np.ndarray:
     """Each game's win is split among the seats sharing the top score."""
     best = scores.max(axis=1, keepdims=True)
     winners = scores == best
-    return (winners / winners.sum(axis=1, keepdims=True)).sum(axis=0)
+    shares: np.ndarray = (winners / winners.sum(axis=1, keepdims=True)).sum(axis=0)
+    return shares
 
 
 def cmd_selfplay(args: argparse.Namespace) -> int:
@@ -260,7 +265,8 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
-        return args.run(args)
+        status: int = args.run(args)
+        return status
     except ValueError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2

@@ -62,7 +62,7 @@ class _CardChecker:
             raise self.fail(card, field, f"must be from {low} to {high}, got {value}")
         return value
 
-    def choice(self, card: str, field: str, value: Any, options: Iterable[str]) -> str:
+    def choice(self, card: str, field: str, value: Any, options: Iterable[str]) -> Any:
         options = tuple(options)
         if value not in options:
             raise self.fail(card, field, f"unknown value {value!r} (expected one of: "
@@ -148,7 +148,7 @@ class _CardChecker:
         return out
 
 
-def read_card_file(path: str | Path, base_traits: list[str] | None) -> tuple[list[str], list[dict]]:
+def read_card_file(path: str | Path, base_traits: list[str] | None) -> tuple[list[str], list[dict[str, Any]]]:
     """The trait names and checked cards of one file. `base_traits` is None for the built-in set."""
     from ._toml import read_toml
 
@@ -190,7 +190,7 @@ def read_card_file(path: str | Path, base_traits: list[str] | None) -> tuple[lis
     return traits, cards
 
 
-def load_cards(extra_files: Iterable[str | Path] = ()) -> tuple[list[str], list[dict]]:
+def load_cards(extra_files: Iterable[str | Path] = ()) -> tuple[list[str], list[dict[str, Any]]]:
     """The built-in set with each extra file's cards replacing those of the same number."""
     traits, cards = read_card_file(CARD_FILE, None)
     by_number = {card["number"]: card for card in cards}
@@ -230,7 +230,7 @@ def engine_record(card: Mapping[str, Any], traits: list[str]) -> dict[str, Any]:
     }
 
 
-def build(parameters: Mapping[str, Any], traits: list[str], cards: list[dict]) -> Any:
+def build(parameters: Mapping[str, Any], traits: list[str], cards: list[dict[str, Any]]) -> Any:
     """The engine object for checked parameters and cards (also used when unpickling)."""
     records = [engine_record(card, traits) for card in cards]
     game = _core.make_time_of_your_life(dict(parameters), records, list(traits))

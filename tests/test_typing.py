@@ -1,0 +1,60 @@
+"""The shipped stubs (py.typed, _core.pyi, the Protocols) let a type checker follow user code."""
+
+import shutil
+import subprocess
+import sys
+import textwrap
+
+import pytest
+
+pytest.importorskip("mypy")
+
+GOOD = """
+    import numpy as np
+    import lifespan
+
+    game: lifespan.Game = lifespan.load_game("time_of_your_life", players=3)
+    state = game.new_state(seed=2)
+    actions: list[int] = state.legal_actions()
+    state.apply(actions[0])
+    other: lifespan.State = state.child(state.legal_actions()[0])
+    mask: np.ndarray = state.legal_actions_mask()
+    obs: np.ndarray = state.observation(0)
+    returns: list[float] = other.returns()
+    text: str = state.to_json()
+    again = game.state_from_json(text)
+    scores: np.ndarray = lifespan.playouts(game, 4, seed=1)
+    try:
+        state.apply(999)
+    except lifespan.IllegalActionError as error:
+        message: str = str(error)
+"""
+
+BAD = """
+    import lifespan
+
+    game = lifespan.load_game("time_of_your_life")
+    state = game.new_state()
+    state.apply(1.5)
+    count: str = state.legal_actions()
+"""
+
+
+def mypy(tmp_path, source):
+    path = tmp_path / "user_code.py"
+    path.write_text(textwrap.dedent(source))
+    return subprocess.run([sys.executable, "-m", "mypy", "--strict", "--no-incremental",
+                           "--cache-dir", str(tmp_path / "cache"), str(path)],
+                          capture_output=True, text=True, cwd=tmp_path, timeout=300)
+
+
+def test_user_code_type_checks(tmp_path):
+    result = mypy(tmp_path, GOOD)
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_type_errors_in_user_code_are_found(tmp_path):
+    result = mypy(tmp_path, BAD)
+    assert result.returncode == 1
+    assert 'Argument 1 to "apply"' in result.stdout
+    assert "Incompatible types in assignment" in result.stdout
