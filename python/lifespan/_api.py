@@ -12,9 +12,10 @@ STATE_FORMAT = "lifespan.state"
 STATE_VERSION = 1
 
 
-def _card_fingerprint(game: Any) -> str:
-    """Identifies a card set, so a state is never loaded into a game with other cards."""
-    blob = json.dumps([game._traits, game._cards], sort_keys=True).encode()
+def card_fingerprint(traits: list[str], cards: list[dict[str, Any]]) -> str:
+    """Identifies a card set, so a state is never loaded into a game with other cards.
+    Computed once per game by the loader (game._fingerprint)."""
+    blob = json.dumps([traits, cards], sort_keys=True).encode()
     return hashlib.sha256(blob).hexdigest()[:16]
 
 
@@ -40,7 +41,7 @@ def state_to_json(self: Any) -> str:
         "version": STATE_VERSION,
         "game": game.name,
         "parameters": game.parameters,
-        "cards": _card_fingerprint(game),
+        "cards": game._fingerprint,
         "state": self._to_record(),
     })
 
@@ -71,7 +72,7 @@ def game_state_from_json(self: Any, text: str | bytes) -> Any:
         raise ValueError("state JSON: the state was saved with other parameters: "
                          + ", ".join(f"{k}={saved.get(k)!r} (this game: {self.parameters.get(k)!r})"
                                      for k in differing))
-    if doc["cards"] != _card_fingerprint(self):
+    if doc["cards"] != self._fingerprint:
         raise ValueError("state JSON: the state was saved with a different card set")
     return self._state_from_record(doc["state"])
 

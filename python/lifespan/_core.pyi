@@ -18,6 +18,7 @@ class TimeOfYourLifeGame:
     _parameters: dict[str, Any]
     _traits: list[str]
     _cards: list[dict[str, Any]]
+    _fingerprint: str
     @property
     def num_players(self) -> int: ...
     @property

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any, Iterable, Mapping
 
 from . import _core
+from ._api import card_fingerprint
 from ._errors import CardDataError
 from ._parameters import Parameter, load_parameters, resolve
 
@@ -238,6 +239,7 @@ def build(parameters: Mapping[str, Any], traits: list[str], cards: list[dict[str
     game._parameters = dict(parameters)
     game._traits = list(traits)
     game._cards = copy.deepcopy(cards)
+    game._fingerprint = card_fingerprint(traits, cards)
     return game
 
 

@@ -68,9 +68,12 @@ void Game::validate(const State& s) const {
     require(p.trait_tokens.empty() || !drafting,
             seat_field(seat, "trait_tokens") + " are placed only after round 10");
 
-    const bool may_pick = s.step == Step::kChoose && seat < s.current;
-    require(p.pick == kNoCard || (may_pick && p.hand.contains(static_cast<std::uint8_t>(p.pick))),
+    // In the choose step, every seat before the one to move that holds cards has picked.
+    const bool has_chosen = s.step == Step::kChoose && seat < s.current;
+    require(p.pick == kNoCard || (has_chosen && p.hand.contains(static_cast<std::uint8_t>(p.pick))),
             seat_field(seat, "pick") + " must be -1, or a card in hand of a seat that already chose");
+    require(!has_chosen || p.hand.empty() || p.pick != kNoCard,
+            seat_field(seat, "pick") + " is missing: the seat holds cards and its turn to choose has passed");
   }
   for (int c = 0; c < kNumCards; ++c)
     require(seen[c] == 1, "card " + std::to_string(c) + " is missing");
@@ -105,6 +108,7 @@ void Game::validate(const State& s) const {
       break;
     case Step::kSwap:
       require(n == 2, "the swap step exists only with 2 players");
+      require(!s.players[s.current].hand.empty(), "the seat to swap holds no card");
       break;
     case Step::kChoose:
       require(!s.players[s.current].hand.empty(), "the seat to choose holds no card");
@@ -116,9 +120,15 @@ void Game::validate(const State& s) const {
               "the inspiration step needs round 10 and a token the current seat can place");
       break;
     }
-    case Step::kGameOver:
+    case Step::kGameOver: {
       require(s.round == kRounds, "a finished game is in round 10");
+      ActionList options;
+      for (int seat = 0; seat < n; ++seat) {
+        inspiration_options(s, seat, options);
+        require(options.empty(), "a finished game has a seat that can still place a Trait token");
+      }
       break;
+    }
   }
 }
 
