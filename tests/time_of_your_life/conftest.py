@@ -23,7 +23,27 @@ import sys
 import types
 from pathlib import Path
 
+import importlib.util
+
 import pytest
+
+HERE = Path(__file__).resolve().parent
+
+
+def _load_reference() -> types.ModuleType:
+    """Import reference.py once, under a name no other test folder can shadow; test modules
+    then `import time_of_your_life_reference`."""
+    name = "time_of_your_life_reference"
+    if name not in sys.modules:
+        spec = importlib.util.spec_from_file_location(name, HERE / "reference.py")
+        assert spec is not None and spec.loader is not None
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[name] = module
+        spec.loader.exec_module(module)
+    return sys.modules[name]
+
+
+reference = _load_reference()
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -190,29 +210,8 @@ def play_out(state, policy=first_legal):
     return play_until(state, lambda s: False, policy)
 
 
-MASK64 = (1 << 64) - 1
-
-
-class SplitMix64:
-    """The generator of docs section 2, written from the document."""
-
-    def __init__(self, state: int):
-        self.state = state
-
-    def next(self) -> int:
-        self.state = (self.state + 0x9E3779B97F4A7C15) & MASK64
-        z = self.state
-        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
-        return z ^ (z >> 31)
-
-    def below(self, n: int) -> int:
-        return (self.next() * n) >> 64  # Lemire's reduction (docs section 2)
-
-    def shuffle(self, items: list) -> None:
-        for i in range(len(items) - 1, 0, -1):
-            j = self.below(i + 1)
-            items[i], items[j] = items[j], items[i]
+# The oracle's generator (reference.py, written from docs section 2), shared by the tests.
+SplitMix64 = reference.SplitMix64
 
 
 @pytest.fixture(scope="session")

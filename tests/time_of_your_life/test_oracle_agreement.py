@@ -13,7 +13,7 @@ replayed with `RefGame(...).new_state(seed)` and `lifespan.load_game(...)`.
 """
 
 import importlib.resources
-import importlib.util
+import importlib
 import json
 import random
 import sys
@@ -27,18 +27,9 @@ HERE = Path(__file__).resolve().parent
 GAMES_PER_CONFIG = 40
 
 
-def _load_reference():
-    """Import reference.py from this folder under a name no other test folder can shadow."""
-    name = "time_of_your_life_reference"
-    if name not in sys.modules:
-        spec = importlib.util.spec_from_file_location(name, HERE / "reference.py")
-        module = importlib.util.module_from_spec(spec)
-        sys.modules[name] = module
-        spec.loader.exec_module(module)
-    return sys.modules[name]
 
 
-ref = _load_reference()
+ref = importlib.import_module("time_of_your_life_reference")  # registered by conftest.py
 
 
 def shipped_card_file():

@@ -4,7 +4,7 @@ They pin the oracle to the document (docs/time_of_your_life.md) so that, when th
 engine disagree, it is clear which one follows the text. Nothing here imports `lifespan`.
 """
 
-import importlib.util
+import importlib
 import itertools
 import random
 import sys
@@ -16,18 +16,9 @@ HERE = Path(__file__).resolve().parent
 SHIPPED_CARDS = HERE.parents[1] / "python" / "lifespan" / "data" / "time_of_your_life" / "life_cards.toml"
 
 
-def _load_reference():
-    """Import reference.py from this folder under a name no other test folder can shadow."""
-    name = "time_of_your_life_reference"
-    if name not in sys.modules:
-        spec = importlib.util.spec_from_file_location(name, HERE / "reference.py")
-        module = importlib.util.module_from_spec(spec)
-        sys.modules[name] = module
-        spec.loader.exec_module(module)
-    return sys.modules[name]
 
 
-ref = _load_reference()
+ref = importlib.import_module("time_of_your_life_reference")  # registered by conftest.py
 Card, RefGame, Step = ref.Card, ref.RefGame, ref.Step
 TRAITS = ["family", "adventure", "learning", "creativity", "health"]
 FAMILY, ADVENTURE, LEARNING, CREATIVITY, HEALTH = range(5)
