@@ -7,25 +7,43 @@
 
 namespace lifespan::time_of_your_life {
 
-void Game::inspiration_options(const State& s, int seat, ActionList& out) const {
-  out.clear();
+// Calls visit(action) for each Trait token placement open to `seat`, in ascending order, until
+// visit returns false.
+template <class Visit>
+void Game::for_each_trait_placement(const State& s, int seat, Visit&& visit) const {
   const PlayerState& p = s.players[seat];
   if (p.inspiration_unplaced == 0 || p.trait_tokens.full()) return;
-  const int last_code = p.trait_tokens.empty() ? 0 : p.trait_tokens.back();
   const int cap = rules_.max_trait_tokens_per_card;
-  for (int slot = 0; slot < static_cast<int>(p.timeline.size()); ++slot) {
-    if (cap > 0) {
+  const int end = static_cast<int>(p.timeline.size()) * kNumTraits;
+  // Codes are non-decreasing (docs §6), so the options start at the last code placed.
+  const int first = p.trait_tokens.empty() ? 0 : p.trait_tokens.back();
+  for (int code = first; code < end; ++code) {
+    const int slot = code / kNumTraits, trait = code % kNumTraits;
+    if (cap > 0 && (trait == 0 || code == first)) {  // entering a card: is it full?
       int on_card = 0;
-      for (std::uint8_t code : p.trait_tokens) on_card += code / kNumTraits == slot;
-      if (on_card >= cap) continue;
+      for (std::uint8_t placed : p.trait_tokens) on_card += placed / kNumTraits == slot;
+      if (on_card >= cap) {
+        code += kNumTraits - 1 - trait;  // the card is full: skip to the next slot
+        continue;
+      }
     }
-    for (int trait = 0; trait < kNumTraits; ++trait) {
-      const int code = slot * kNumTraits + trait;
-      if (code < last_code) continue;
-      if (rules_.limited_token_supply && s.trait_supply[trait] == 0) continue;
-      out.push_back(static_cast<std::uint16_t>(kTraitBase + code));
-    }
+    if (rules_.limited_token_supply && s.trait_supply[trait] == 0) continue;
+    if (!visit(static_cast<std::uint16_t>(kTraitBase + code))) return;
   }
+}
+
+void Game::inspiration_options(const State& s, int seat, ActionList& out) const {
+  out.clear();
+  for_each_trait_placement(s, seat, [&](std::uint16_t action) {
+    out.push_back(action);
+    return true;
+  });
+}
+
+bool Game::can_place_trait_token(const State& s, int seat) const {
+  bool any = false;
+  for_each_trait_placement(s, seat, [&](std::uint16_t) { return !(any = true); });
+  return any;
 }
 
 void Game::legal_actions(const State& s, ActionList& out) const {
@@ -54,6 +72,27 @@ void Game::legal_actions(const State& s, ActionList& out) const {
     case Step::kGameOver:
       return;
   }
+}
+
+int Game::sample_action(const State& s, SplitMix64& rng) const {
+  // Choosing is most of a game: draw from the hand directly. The hand is the legal list, so
+  // this is the same draw as legal[below(size)].
+  if (s.step == Step::kChoose) {
+    const auto& hand = s.players[s.current].hand;
+    return kPlayBase + hand[rng.below(static_cast<std::uint32_t>(hand.size()))];
+  }
+  // Without a supply limit or a per-card cap the Trait placements are the contiguous codes from
+  // the last one placed to the end of the timeline.
+  const PlayerState& p = s.players[s.current];
+  if (s.step == Step::kInspiration && !rules_.limited_token_supply &&
+      rules_.max_trait_tokens_per_card == 0 && !p.trait_tokens.full()) {
+    const int first = p.trait_tokens.empty() ? 0 : p.trait_tokens.back();
+    const int end = static_cast<int>(p.timeline.size()) * kNumTraits;
+    return kTraitBase + first + static_cast<int>(rng.below(static_cast<std::uint32_t>(end - first)));
+  }
+  ActionList legal;
+  legal_actions(s, legal);
+  return legal[rng.below(static_cast<std::uint32_t>(legal.size()))];
 }
 
 bool Game::is_legal(const State& s, int action) const {

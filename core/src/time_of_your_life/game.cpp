@@ -96,6 +96,8 @@ Game::Game(const Rules& rules, const std::vector<CardSpec>& cards,
       }
     }
     looks_younger_[n] = c.objective.toward_left == young_left;
+    for (std::uint8_t count : c.traits)
+      trait_totals_[n] = static_cast<std::uint8_t>(trait_totals_[n] + count);
   }
 }
 

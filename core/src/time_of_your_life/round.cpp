@@ -163,13 +163,17 @@ void Game::reveal(State& s) const {
     begin_inspiration(s);
     return;
   }
-  // Pass: clockwise is to seat + 1, anticlockwise to seat - 1.
-  std::array<FixedVector<std::uint8_t, kHandSize>, kMaxPlayers> hands;
-  for (int seat = 0; seat < n; ++seat) {
-    const int to = s.midpoint_reached ? (seat + n - 1) % n : (seat + 1) % n;
-    hands[to] = s.players[seat].hand;
+  // Pass: clockwise is to seat + 1, anticlockwise to seat - 1; shifted in place.
+  auto& players = s.players;
+  if (s.midpoint_reached) {
+    const auto first = players[0].hand;
+    for (int seat = 0; seat + 1 < n; ++seat) players[seat].hand = players[seat + 1].hand;
+    players[n - 1].hand = first;
+  } else {
+    const auto last = players[n - 1].hand;
+    for (int seat = n - 1; seat > 0; --seat) players[seat].hand = players[seat - 1].hand;
+    players[0].hand = last;
   }
-  for (int seat = 0; seat < n; ++seat) s.players[seat].hand = hands[seat];
   ++s.round;
   begin_round(s);
 }
@@ -182,10 +186,8 @@ void Game::begin_inspiration(State& s) const {
 // The turn stays with a seat while it can place a token, then moves on; when no seat can, the
 // game is over.
 void Game::seat_next_inspiration(State& s, int from) const {
-  ActionList options;
   for (int seat = from; seat < num_players(); ++seat) {
-    inspiration_options(s, seat, options);
-    if (!options.empty()) {
+    if (can_place_trait_token(s, seat)) {
       s.current = static_cast<std::int8_t>(seat);
       return;
     }

@@ -7,29 +7,32 @@
 namespace lifespan::time_of_your_life {
 namespace {
 
+// Trait counts of one timeline (printed traits + Trait tokens) as prefix sums over its slots,
+// with one more column for all traits together, so any range of cards costs one subtraction.
 // Small counters: this runs once per finished game in every playout.
-using TraitCounts = std::array<std::uint8_t, kNumTraits>;
+constexpr int kAllTraitsColumn = kNumTraits;
+using TraitRow = std::array<std::uint8_t, kNumTraits + 1>;
 
 struct TimelineTraits {
-  std::array<TraitCounts, kRounds> per_card;  // printed traits + Trait tokens, by slot
-  TraitCounts total;
+  std::array<TraitRow, kRounds + 1> prefix;  // prefix[i]: the cards in slots 0 to i-1
+  int length = 0;
+
+  // Traits of `trait` (kAnyTrait: all) on the cards in slots first..last.
+  int range(int trait, int first, int last) const {
+    const int column = trait == kAnyTrait ? kAllTraitsColumn : trait;
+    return prefix[last + 1][column] - prefix[first][column];
+  }
+  int total(int trait) const { return length ? range(trait, 0, length - 1) : 0; }
 };
 
-int count(const TraitCounts& c, int trait) {
-  if (trait != kAnyTrait) return c[trait];
-  int sum = 0;
-  for (int v : c) sum += v;
-  return sum;
-}
-
 // The most disjoint groups of `size` different traits: the largest g with
-// sum(min(c, g)) >= size * g.
-int complete_sets(const TraitCounts& c, int size) {
+// sum(min(count, g)) >= size * g.
+int complete_sets(const TimelineTraits& t, int size) {
   int groups = 0;
   for (;;) {
     const int g = groups + 1;
     int usable = 0;
-    for (int v : c) usable += std::min(v, g);
+    for (int trait = 0; trait < kNumTraits; ++trait) usable += std::min(t.total(trait), g);
     if (usable < size * g) return groups;
     groups = g;
   }
@@ -49,12 +52,22 @@ void Game::scores(const State& s, std::int32_t* out) const {
   for (int seat = 0; seat < n; ++seat) {
     const PlayerState& p = s.players[seat];
     TimelineTraits& t = traits[seat];
-    for (std::size_t slot = 0; slot < p.timeline.size(); ++slot)
-      t.per_card[slot] = cards_[p.timeline[slot]].traits;
-    for (std::uint8_t code : p.trait_tokens) ++t.per_card[code / kNumTraits][code % kNumTraits];
-    t.total = {};
-    for (std::size_t slot = 0; slot < p.timeline.size(); ++slot)
-      for (int tr = 0; tr < kNumTraits; ++tr) t.total[tr] = static_cast<std::uint8_t>(t.total[tr] + t.per_card[slot][tr]);
+    t.length = static_cast<int>(p.timeline.size());
+    std::array<TraitRow, kRounds> per_card;
+    for (int slot = 0; slot < t.length; ++slot) {
+      const auto& printed = cards_[p.timeline[slot]].traits;
+      std::copy(printed.begin(), printed.end(), per_card[slot].begin());
+      per_card[slot][kAllTraitsColumn] = trait_totals_[p.timeline[slot]];
+    }
+    for (std::uint8_t code : p.trait_tokens) {
+      ++per_card[code / kNumTraits][code % kNumTraits];
+      ++per_card[code / kNumTraits][kAllTraitsColumn];
+    }
+    t.prefix[0] = {};
+    for (int slot = 0; slot < t.length; ++slot)
+      for (int column = 0; column <= kAllTraitsColumn; ++column)
+        t.prefix[slot + 1][column] =
+            static_cast<std::uint8_t>(t.prefix[slot][column] + per_card[slot][column]);
   }
 
   int most_happiness = 0;
@@ -78,26 +91,24 @@ void Game::scores(const State& s, std::int32_t* out) const {
           total += o.points;
           break;
         case ObjectiveKind::kPerTrait:
-          total += o.points * count(t.total, o.trait);
+          total += o.points * t.total(o.trait);
           break;
-        case ObjectiveKind::kDirectional: {
-          const int from = looks_younger_[number] ? 0 : slot;
-          const int to = looks_younger_[number] ? slot : length - 1;
-          for (int i = from; i <= to; ++i) total += o.points * count(t.per_card[i], o.trait);
+        case ObjectiveKind::kDirectional:
+          total += o.points * (looks_younger_[number] ? t.range(o.trait, 0, slot)
+                                                      : t.range(o.trait, slot, length - 1));
           break;
-        }
         case ObjectiveKind::kNeighbours:
-          if (slot > 0) total += o.points * count(t.per_card[slot - 1], o.trait);
-          if (slot + 1 < length) total += o.points * count(t.per_card[slot + 1], o.trait);
+          if (slot > 0) total += o.points * t.range(o.trait, slot - 1, slot - 1);
+          if (slot + 1 < length) total += o.points * t.range(o.trait, slot + 1, slot + 1);
           break;
         case ObjectiveKind::kSets:
-          total += o.points * complete_sets(t.total, o.size);
+          total += o.points * complete_sets(t, o.size);
           break;
         case ObjectiveKind::kMajority: {
-          const int mine = count(t.total, o.trait);
+          const int mine = t.total(o.trait);
           bool most = mine > 0;
           for (int other = 0; other < n && most; ++other)
-            most = other == seat || count(traits[other].total, o.trait) <= mine;
+            most = other == seat || traits[other].total(o.trait) <= mine;
           if (most) total += o.points;
           break;
         }

@@ -113,22 +113,16 @@ void Game::validate(const State& s) const {
     case Step::kChoose:
       require(!s.players[s.current].hand.empty(), "the seat to choose holds no card");
       break;
-    case Step::kInspiration: {
-      ActionList options;
-      inspiration_options(s, s.current, options);
-      require(s.round == kRounds && !options.empty(),
+    case Step::kInspiration:
+      require(s.round == kRounds && can_place_trait_token(s, s.current),
               "the inspiration step needs round 10 and a token the current seat can place");
       break;
-    }
-    case Step::kGameOver: {
+    case Step::kGameOver:
       require(s.round == kRounds, "a finished game is in round 10");
-      ActionList options;
-      for (int seat = 0; seat < n; ++seat) {
-        inspiration_options(s, seat, options);
-        require(options.empty(), "a finished game has a seat that can still place a Trait token");
-      }
+      for (int seat = 0; seat < n; ++seat)
+        require(!can_place_trait_token(s, seat),
+                "a finished game has a seat that can still place a Trait token");
       break;
-    }
   }
 }
 

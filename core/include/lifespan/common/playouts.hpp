@@ -14,11 +14,7 @@ namespace lifespan {
 // Plays one game from `state` to the end, choosing uniformly among the legal actions.
 template <class Game>
 void random_playout(const Game& game, typename Game::State& state, SplitMix64& policy) {
-  typename Game::ActionList actions;
-  while (!game.is_terminal(state)) {
-    game.legal_actions(state, actions);
-    game.apply_unchecked(state, actions[policy.below(static_cast<std::uint32_t>(actions.size()))]);
-  }
+  while (!game.is_terminal(state)) game.apply_unchecked(state, game.sample_action(state, policy));
 }
 
 inline int resolve_thread_count(int requested, std::int64_t jobs) {

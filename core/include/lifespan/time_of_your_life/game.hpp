@@ -46,6 +46,9 @@ class Game {
   int current_player(const State& s) const { return s.current; }
   void legal_actions(const State& s, ActionList& out) const;  // ascending
   bool is_legal(const State& s, int action) const;
+  // A uniformly random legal action: legal[rng.below(count)], without building the list
+  // where it can be avoided (random playouts and rollouts).
+  int sample_action(const State& s, SplitMix64& rng) const;
   void apply(State& s, int action) const;            // throws IllegalAction; s unchanged then
   void apply_unchecked(State& s, int action) const;  // action must be legal
 
@@ -79,6 +82,9 @@ class Game {
   void draw_card(State& s, PlayerState& p) const;
   void place_card(State& s, int seat, int card) const;
   void inspiration_options(const State& s, int seat, ActionList& out) const;
+  bool can_place_trait_token(const State& s, int seat) const;
+  template <class Visit>
+  void for_each_trait_placement(const State& s, int seat, Visit&& visit) const;
   bool swap_applies(const State& s, bool midpoint_this_round) const;
   std::string render(const State& s, int viewer) const;  // viewer < 0: omniscient
 
@@ -91,6 +97,7 @@ class Game {
   std::array<std::array<std::uint8_t, kNumEmotions>, kNumCards> icons_to_older_{};
   std::array<std::uint8_t, kNumCards> order_rank_{};
   std::array<bool, kNumCards> looks_younger_{};
+  std::array<std::uint8_t, kNumCards> trait_totals_{};  // printed traits per card, all kinds
 };
 
 }  // namespace lifespan::time_of_your_life
