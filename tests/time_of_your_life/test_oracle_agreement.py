@@ -221,3 +221,29 @@ def test_engine_agrees_with_oracle_on_reordered_ages(players, rules, shipped_car
     for seed in range(15):
         play_both(engine_game.new_state(seed=seed), oracle_game.new_state(seed), rng,
                   f"{players}p {rules} reordered ages, seed {seed}")
+
+
+# lifespan.playouts, replayed: game i starts from new_state(derive_seed(seed, i)) and its random
+# policy plays legal[below(len(legal))] with SplitMix64(game_seed ^ 0x5DEECE66D) (README,
+# "Random playouts"). The engine's shortcuts for sampling must give exactly these games.
+def derive_seed(seed, index):
+    mixer = ref.SplitMix64(seed ^ ((index * 0xD1B54A32D192ED03) & ref.MASK64))
+    mixer.next()
+    return mixer.next()
+
+
+@pytest.mark.parametrize("config", CONFIGS, ids=config_id)
+def test_playouts_are_the_documented_random_games(config, shipped_cards):
+    players, rules = config
+    traits, cards = shipped_cards
+    game = lifespan.load_game("time_of_your_life", players=players, **rules)
+    oracle_game = ref.RefGame(cards, traits, players=players, **rules)
+    seed, count = 2024, 12
+    scores = lifespan.playouts(game, count, seed=seed, threads=2)
+    for index in range(count):
+        game_seed = derive_seed(seed, index)
+        state, policy = oracle_game.new_state(game_seed), ref.SplitMix64(game_seed ^ 0x5DEECE66D)
+        while not state.is_terminal():
+            legal = state.legal_actions()
+            state.apply(legal[policy.below(len(legal))])
+        assert list(scores[index]) == state.scores(), f"{config_id(config)}, playout {index}"
