@@ -78,7 +78,13 @@ def game_state_from_json(self: Any, text: str | bytes) -> Any:
 
 
 def game_repr(self: Any) -> str:
-    options = ",".join(f"{k}={v}" for k, v in self.parameters.items())
+    """Pasteable: players, seed and every rule that differs from its default."""
+    from ._registry import GAMES
+
+    defaults = {name: p.default for name, p in GAMES[self.name].PARAMETERS.items()}
+    shown = {k: v for k, v in self.parameters.items()
+             if k in ("players", "seed") or v != defaults.get(k)}
+    options = ",".join(f"{k}={v}" for k, v in shown.items())
     return f"lifespan.load_game({self.name + '(' + options + ')'!r})"
 
 

@@ -635,3 +635,14 @@ def test_playouts_argument_checks(toyl):
         lifespan.playouts(game, 3, seed=-1)
     with pytest.raises(TypeError):
         lifespan.playouts("time_of_your_life", 3)
+
+
+def test_game_repr_can_be_pasted_back():
+    game = lifespan.load_game(GAME, players=2, seed=5, two_player_swap="off",
+                              limited_token_supply=True)
+    text = repr(game)
+    assert text == ("lifespan.load_game('time_of_your_life(players=2,seed=5,"
+                    "two_player_swap=off,limited_token_supply=True)')")
+    again = eval(text, {"lifespan": lifespan})
+    assert again.parameters == game.parameters
+    assert again.new_state() == game.new_state()
