@@ -30,18 +30,13 @@ struct StateHandle {
   typename G::State state;
 };
 
-[[noreturn]] inline void out_of_range(const std::string& id, int num_actions) {
-  throw IllegalAction("action " + id + " is out of range: ids run from 0 to " +
-                      std::to_string(num_actions - 1));
-}
-
 template <class G>
 int parse_action(const StateHandle<G>& self, py::handle action) {
   if (PyLong_CheckExact(action.ptr())) {  // the common case, kept cheap for Python-driven loops
     int overflow = 0;
     const long id = PyLong_AsLongAndOverflow(action.ptr(), &overflow);
     if (overflow != 0 || id < 0 || id >= G::kNumDistinctActions)
-      out_of_range(std::string(py::str(action)), G::kNumDistinctActions);
+      throw_action_out_of_range(std::string(py::str(action)), G::kNumDistinctActions);
     return static_cast<int>(id);
   }
   if (py::isinstance<py::str>(action)) return string_to_action(self, action.cast<std::string>());
@@ -50,7 +45,7 @@ int parse_action(const StateHandle<G>& self, py::handle action) {
                          std::string(py::str(py::type::handle_of(action).attr("__name__"))));
   const auto id = py::reinterpret_steal<py::int_>(PyNumber_Index(action.ptr()));
   if (id < py::int_(0) || id >= py::int_(G::kNumDistinctActions))
-    out_of_range(std::string(py::str(id)), G::kNumDistinctActions);
+    throw_action_out_of_range(std::string(py::str(id)), G::kNumDistinctActions);
   return id.template cast<int>();
 }
 

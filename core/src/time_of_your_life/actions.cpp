@@ -105,8 +105,7 @@ bool Game::is_legal(const State& s, int action) const {
 
 void Game::apply(State& s, int action) const {
   if (action < 0 || action >= kNumDistinctActions)
-    throw IllegalAction("action " + std::to_string(action) + " is out of range: ids run from 0 to " +
-                        std::to_string(kNumDistinctActions - 1));
+    throw_action_out_of_range(std::to_string(action), kNumDistinctActions);
   if (s.step == Step::kGameOver)
     throw IllegalAction("the game is over: no action is legal, and '" +
                         action_to_string(s, action) + "' cannot be applied");

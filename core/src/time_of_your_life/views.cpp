@@ -37,8 +37,7 @@ std::string Game::action_to_string(const State& s, int action) const {
     if (slot < static_cast<int>(timeline.size())) return trait + card_label(timeline[slot]);
     return trait + "slot " + std::to_string(slot);
   }
-  throw IllegalAction("action " + std::to_string(action) + " is out of range: ids run from 0 to " +
-                      std::to_string(kNumDistinctActions - 1));
+  throw_action_out_of_range(std::to_string(action), kNumDistinctActions);
 }
 
 // One renderer serves str(state) (viewer < 0: everything) and observation_string(viewer).

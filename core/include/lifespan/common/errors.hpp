@@ -21,4 +21,10 @@ struct StateFormatError : std::invalid_argument {
   using std::invalid_argument::invalid_argument;
 };
 
+// `action` is text so hosts can report ids that do not fit an int (Python's big integers).
+[[noreturn]] inline void throw_action_out_of_range(const std::string& action, int num_actions) {
+  throw IllegalAction("action " + action + " is out of range: ids run from 0 to " +
+                      std::to_string(num_actions - 1));
+}
+
 }  // namespace lifespan
