@@ -23,6 +23,7 @@ class Parameter:
     minimum: int | None = None
     maximum: int | None = None
     options: tuple[str, ...] = ()
+    confidence: str = ""
 
     def check(self, value: Any) -> Any:
         """Return the value if it fits this parameter, else raise RulesError saying why."""
@@ -43,19 +44,42 @@ class Parameter:
         return value
 
 
-def load_parameters(path: Path, options: Mapping[str, Sequence[str]]) -> dict[str, Parameter]:
+SPEC_FIELDS = {"default", "doc", "source", "min", "max", "options", "confidence"}
+
+
+def load_parameters(path: Path, options: Mapping[str, Sequence[str]] = {}) -> dict[str, Parameter]:
+    """The parameters a rules file declares. Text options come from the file or, for games
+    whose engine defines them, from `options`. A malformed file raises RulesError."""
     table = read_toml(path, RulesError)
     params = {}
     for name, spec in table.items():
-        params[name] = Parameter(
+        where = f"{path.name}: {name}"
+        if not isinstance(spec, dict):
+            raise RulesError(f"{where}: must be a table")
+        for field in spec:
+            if field not in SPEC_FIELDS:
+                raise RulesError(f"{where}: {field}: unknown field")
+        for field in ("default", "doc", "source"):
+            if field not in spec:
+                raise RulesError(f"{where}: {field}: missing")
+        default = spec["default"]
+        if not isinstance(default, (bool, int, str)):
+            raise RulesError(f"{where}: default: must be an integer, true/false or text")
+        param = Parameter(
             name=name,
-            default=spec["default"],
+            default=default,
             doc=spec["doc"],
             source=spec["source"],
             minimum=spec.get("min"),
             maximum=spec.get("max"),
-            options=tuple(options.get(name, ())),
+            options=tuple(spec.get("options", options.get(name, ()))),
+            confidence=spec.get("confidence", ""),
         )
+        try:
+            param.check(default)
+        except RulesError as exc:
+            raise RulesError(f"{path.name}: default of {exc}") from None
+        params[name] = param
     return params
 
 

@@ -12,6 +12,7 @@ from typing import Any, Iterable, Mapping
 
 from . import _core
 from ._api import card_fingerprint
+from ._cardcheck import FieldChecker
 from ._errors import CardDataError
 from ._parameters import Parameter, load_parameters, resolve
 
@@ -46,36 +47,16 @@ PARAMETERS: dict[str, Parameter] = load_parameters(DATA / "rules.toml",
                                                    _core.TIME_OF_YOUR_LIFE_OPTIONS)
 
 
-class _CardChecker:
-    """Checks one card table from one file; every error names file, card and field."""
+class _CardChecker(FieldChecker):
+    """Checks one Time of Your Life card table from one file."""
 
     def __init__(self, path: Path, traits: list[str]):
-        self.path = path
+        super().__init__(path)
         self.traits = traits
-
-    def fail(self, card: str, field: str, problem: str) -> CardDataError:
-        return CardDataError(f"{self.path.name}: {card}: {field}: {problem}")
-
-    def integer(self, card: str, field: str, value: Any, low: int, high: int) -> int:
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise self.fail(card, field, f"must be an integer, got {value!r}")
-        if not low <= value <= high:
-            raise self.fail(card, field, f"must be from {low} to {high}, got {value}")
-        return value
-
-    def choice(self, card: str, field: str, value: Any, options: Iterable[str]) -> Any:
-        options = tuple(options)
-        if value not in options:
-            raise self.fail(card, field, f"unknown value {value!r} (expected one of: "
-                                         f"{', '.join(options)})")
-        return value
 
     def name_list(self, card: str, field: str, value: Any, options: tuple[str, ...],
                   most: int) -> list[str]:
-        if not isinstance(value, list):
-            raise self.fail(card, field, f"must be a list, got {value!r}")
-        if len(value) > most:
-            raise self.fail(card, field, f"at most {most} entries, got {len(value)}")
+        self.items(card, field, value, 0, most)
         return [self.choice(card, f"{field}[{i}]", item, options) for i, item in enumerate(value)]
 
     def card(self, index: int, raw: Any) -> dict[str, Any]:
@@ -86,15 +67,9 @@ class _CardChecker:
             raise self.fail(label, "number", "missing")
         number = self.integer(label, "number", raw["number"], 0, NUM_CARDS - 1)
         label = f"card {number}"
-        for field in raw:
-            if field not in CARD_FIELDS:
-                raise self.fail(label, field, "unknown field")
-        for field in ("name", "kind", "provenance", "objective"):
-            if field not in raw:
-                raise self.fail(label, field, "missing")
-        name = raw["name"]
-        if not isinstance(name, str) or not name.strip():
-            raise self.fail(label, "name", "must be non-empty text")
+        self.fields(label, "", raw, ("number", "name", "kind", "provenance", "objective"),
+                    CARD_FIELDS)
+        name = self.text(label, "name", raw["name"])
         text = raw.get("text", "")
         if not isinstance(text, str):
             raise self.fail(label, "text", "must be text")
@@ -103,7 +78,7 @@ class _CardChecker:
         return {
             "id": number,
             "number": number,
-            "name": name.strip(),
+            "name": name,
             "kind": self.choice(label, "kind", raw["kind"], ("life",)),
             "expansion": self.choice(label, "expansion", raw.get("expansion", "base"), ("base",)),
             "provenance": self.choice(label, "provenance", raw["provenance"], PROVENANCES),
@@ -123,12 +98,7 @@ class _CardChecker:
             raise self.fail(label, "objective.kind", "missing")
         kind = self.choice(label, "objective.kind", raw["kind"], OBJECTIVE_FIELDS)
         needed = OBJECTIVE_FIELDS[kind]
-        for field in raw:
-            if field != "kind" and field not in needed:
-                raise self.fail(label, f"objective.{field}", f"not a field of a {kind} objective")
-        for field in needed:
-            if field not in raw:
-                raise self.fail(label, f"objective.{field}", "missing")
+        self.fields(label, "objective", raw, ("kind", *needed))
         out: dict[str, Any] = {"kind": kind}
         for field in needed:
             where, value = f"objective.{field}", raw[field]
