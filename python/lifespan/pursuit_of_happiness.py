@@ -1,0 +1,305 @@
+"""The Pursuit of Happiness: card files and rule parameters.
+
+The C++ engine for this game is being built (issue "The Pursuit of Happiness: the base game");
+until it lands the game is not registered with `load_game`. What is here is complete for its
+part: the card format of docs/pursuit_of_happiness_cards.md with every field checked, the base
+card set at the published counts with each card's provenance, and the rule parameters of
+docs/pursuit_of_happiness.md.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any, Callable, Iterable, Mapping
+
+from ._cardcheck import FieldChecker
+from ._errors import CardDataError
+from ._parameters import Parameter, load_parameters, resolve
+from ._toml import read_toml
+
+NAME = "pursuit_of_happiness"
+DATA = Path(__file__).parent / "data" / NAME
+PARAMETERS: dict[str, Parameter] = load_parameters(DATA / "rules.toml")
+
+# Card kinds in a card file: table name -> DESIGN's card kind.
+KINDS = ("project", "item", "activity", "job", "partner", "life_goal", "child_trait")
+# Expansions with a shipped card set; ALL_EXPANSIONS are the names of DESIGN §2.
+EXPANSIONS = ("base",)
+ALL_EXPANSIONS = ("base", "experiences", "kids", "nostalgia", "events", "trends", "pets",
+                  "standalone_jobs", "community", "best_friends", "school", "relatives")
+PROVENANCES = ("seed", "published", "authored")
+CATEGORIES = ("culture", "politics", "social", "science", "sports", "arts", "nature")
+PROJECT_TYPES = ("basic", "single_round", "group")
+JOB_CATEGORIES = ("science", "social", "arts")
+
+RESOURCES = ("knowledge", "creativity", "influence")
+COST_KEYS = (*RESOURCES, "any_resource", "money", "hourglasses", "sth", "stress")
+REWARD_KEYS = (*RESOURCES, "money", "hourglasses", "sth", "lth", "relax", "good_health")
+REQUIREMENT_KEYS = (*RESOURCES, "any_resource", "money", "sth")
+MAX_AMOUNT = 30
+
+CONDITION_WHATS = ("money", "knowledge", "creativity", "influence", "resources",
+                   "completed_projects", "items", "partner_level_3", "job_level",
+                   "lth_from_cards", "retired")
+CONDITION_FIELDS = {"most": ("what",), "at_least": ("what", "amount")}
+BOARD_ACTIONS = ("study", "play", "interact", "temp_job", "spend", "start_project", "get_job",
+                 "start_relationship", "rest")
+ABILITY_FIELDS = {
+    "action_bonus": ("action", "reward"),
+    "round_income": ("reward",),
+    "discount": ("on", "amount"),
+    "upkeep_relief": ("amount",),
+}
+DISCOUNT_TARGETS = ("project", "item", "job", "partner")
+# What `authored_fields` may name: the parts of a published card this project filled in.
+AUTHORED_PARTS = ("type", "category", "levels", "level_names", "role_names", "costs", "rewards",
+                  "requirements", "upkeep", "bonus", "promotion", "retirement", "second_face",
+                  "start", "ability", "condition", "solo", "lth", "timing")
+COMMON_REQUIRED = ("id", "name", "provenance")
+COMMON_OPTIONAL = ("authored_fields", "source", "text")
+ID_PATTERN = re.compile(r"^[a-z][a-z0-9_]*$")
+
+
+class _PursuitChecker(FieldChecker):
+    """Checks the cards of one Pursuit of Happiness card file."""
+
+    def effect(self, card: str, field: str, raw: Any, keys: tuple[str, ...]) -> dict[str, int]:
+        table = self.table(card, field, raw)
+        out = {}
+        for key, value in table.items():
+            self.choice(card, f"{field}.{key}", key, keys)
+            out[key] = self.integer(card, f"{field}.{key}", value, 0, MAX_AMOUNT)
+        return out
+
+    def cost(self, card: str, field: str, raw: Any) -> dict[str, int]:
+        return self.effect(card, field, raw, COST_KEYS)
+
+    def reward(self, card: str, field: str, raw: Any) -> dict[str, int]:
+        return self.effect(card, field, raw, REWARD_KEYS)
+
+    def requirement(self, card: str, field: str, raw: Any) -> dict[str, int]:
+        return self.effect(card, field, raw, REQUIREMENT_KEYS)
+
+    def upkeep(self, card: str, field: str, raw: Any) -> dict[str, Any]:
+        table = self.table(card, field, raw)
+        self.fields(card, field, table, ("cost", "reward"))
+        return {"cost": self.cost(card, f"{field}.cost", table["cost"]),
+                "reward": self.reward(card, f"{field}.reward", table["reward"])}
+
+    def level_list(self, card: str, field: str, raw: Any, fewest: int, most: int,
+                   extra: Iterable[str] = ()) -> list[dict[str, Any]]:
+        """Levels (or roles): each { name, cost, reward } plus any `extra` optional fields."""
+        extra = tuple(extra)
+        levels = []
+        for i, entry in enumerate(self.items(card, field, raw, fewest, most)):
+            where = f"{field}[{i}]"
+            level = self.table(card, where, entry)
+            self.fields(card, where, level, ("name", "cost", "reward"), extra)
+            checked: dict[str, Any] = {
+                "name": self.text(card, f"{where}.name", level["name"]),
+                "cost": self.cost(card, f"{where}.cost", level["cost"]),
+                "reward": self.reward(card, f"{where}.reward", level["reward"]),
+            }
+            if "upkeep" in level:
+                checked["upkeep"] = self.upkeep(card, f"{where}.upkeep", level["upkeep"])
+            levels.append(checked)
+        return levels
+
+    # --- one function per kind: the kind's own fields --------------------------------------
+
+    def project(self, card: str, raw: dict[str, Any]) -> dict[str, Any]:
+        kind = self.choice(card, "type", raw.get("type"), PROJECT_TYPES)
+        own = {"type": kind, "category": self.choice(card, "category", raw.get("category"), CATEGORIES)}
+        if kind == "group":
+            self.fields(card, "", raw, ("type", "category", "roles", "bonus"))
+            own["roles"] = self.level_list(card, "roles", raw["roles"], 2, 4)
+            bonus = self.table(card, "bonus", raw["bonus"])
+            self.fields(card, "bonus", bonus, ("min_hourglasses", "reward"))
+            own["bonus"] = {
+                "min_hourglasses": self.integer(card, "bonus.min_hourglasses",
+                                                bonus["min_hourglasses"], 1, 8),
+                "reward": self.reward(card, "bonus.reward", bonus["reward"]),
+            }
+        else:
+            self.fields(card, "", raw, ("type", "category", "levels"))
+            fewest, most = (3, 4) if kind == "basic" else (1, 1)
+            own["levels"] = self.level_list(card, "levels", raw["levels"], fewest, most)
+        return own
+
+    def item(self, card: str, raw: dict[str, Any]) -> dict[str, Any]:
+        self.fields(card, "", raw, ("levels",), ("upkeep",))
+        own: dict[str, Any] = {"levels": self.level_list(card, "levels", raw["levels"], 1, 3)}
+        if "upkeep" in raw:
+            own["upkeep"] = self.upkeep(card, "upkeep", raw["upkeep"])
+        return own
+
+    def activity(self, card: str, raw: dict[str, Any]) -> dict[str, Any]:
+        self.fields(card, "", raw, ("cost", "reward"))
+        return {"cost": self.cost(card, "cost", raw["cost"]),
+                "reward": self.reward(card, "reward", raw["reward"])}
+
+    def job(self, card: str, raw: dict[str, Any]) -> dict[str, Any]:
+        self.fields(card, "", raw, ("faces",))
+        faces = []
+        for i, entry in enumerate(self.items(card, "faces", raw["faces"], 2, 2)):
+            where = f"faces[{i}]"
+            face = self.table(card, where, entry)
+            level = self.integer(card, f"{where}.level", face.get("level"), 1, 3)
+            last = "retirement" if level == 3 else "promotion"
+            self.fields(card, where, face, ("name", "category", "level", "requirement", "cost",
+                                            "reward", "upkeep", last))
+            step = self.table(card, f"{where}.{last}", face[last])
+            key, check = ("reward", self.reward) if level == 3 else ("cost", self.cost)
+            self.fields(card, f"{where}.{last}", step, (key,))
+            faces.append({
+                "name": self.text(card, f"{where}.name", face["name"]),
+                "category": self.choice(card, f"{where}.category", face["category"], JOB_CATEGORIES),
+                "level": level,
+                "requirement": self.requirement(card, f"{where}.requirement", face["requirement"]),
+                "cost": self.cost(card, f"{where}.cost", face["cost"]),
+                "reward": self.reward(card, f"{where}.reward", face["reward"]),
+                "upkeep": self.upkeep(card, f"{where}.upkeep", face["upkeep"]),
+                last: {key: check(card, f"{where}.{last}.{key}", step[key])},
+            })
+        return {"faces": faces}
+
+    def partner(self, card: str, raw: dict[str, Any]) -> dict[str, Any]:
+        self.fields(card, "", raw, ("faces",))
+        faces = []
+        for i, entry in enumerate(self.items(card, "faces", raw["faces"], 2, 2)):
+            where = f"faces[{i}]"
+            face = self.table(card, where, entry)
+            self.fields(card, where, face, ("name", "levels"))
+            faces.append({
+                "name": self.text(card, f"{where}.name", face["name"]),
+                "levels": self.level_list(card, f"{where}.levels", face["levels"], 3, 3,
+                                          extra=("upkeep",)),
+            })
+        return {"faces": faces}
+
+    def condition(self, card: str, field: str, raw: Any) -> dict[str, Any]:
+        table = self.table(card, field, raw)
+        kind = self.choice(card, f"{field}.kind", table.get("kind"), CONDITION_FIELDS)
+        self.fields(card, field, table, ("kind", *CONDITION_FIELDS[kind]))
+        out: dict[str, Any] = {"kind": kind,
+                               "what": self.choice(card, f"{field}.what", table["what"], CONDITION_WHATS)}
+        if "amount" in table:
+            out["amount"] = self.integer(card, f"{field}.amount", table["amount"], 1, 200)
+        return out
+
+    def life_goal(self, card: str, raw: dict[str, Any]) -> dict[str, Any]:
+        self.fields(card, "", raw, ("timing", "condition", "lth", "solo"), ("promo",))
+        solo = self.condition(card, "solo", raw["solo"])
+        if solo["kind"] != "at_least":
+            raise self.fail(card, "solo.kind", "a solo condition is at_least (there is no one to beat)")
+        return {
+            "timing": self.choice(card, "timing", raw["timing"], ("in_game", "game_end")),
+            "condition": self.condition(card, "condition", raw["condition"]),
+            "lth": self.integer(card, "lth", raw["lth"], 1, 10),
+            "solo": solo,
+            "promo": self.flag(card, "promo", raw.get("promo", False)),
+        }
+
+    def child_trait(self, card: str, raw: dict[str, Any]) -> dict[str, Any]:
+        self.fields(card, "", raw, ("start", "ability"), ("promo",))
+        ability = self.table(card, "ability", raw["ability"])
+        kind = self.choice(card, "ability.kind", ability.get("kind"), ABILITY_FIELDS)
+        self.fields(card, "ability", ability, ("kind", *ABILITY_FIELDS[kind]))
+        checked: dict[str, Any] = {"kind": kind}
+        if "action" in ability:
+            checked["action"] = self.choice(card, "ability.action", ability["action"], BOARD_ACTIONS)
+        if "reward" in ability:
+            checked["reward"] = self.reward(card, "ability.reward", ability["reward"])
+        if "on" in ability:
+            checked["on"] = self.choice(card, "ability.on", ability["on"], DISCOUNT_TARGETS)
+        if "amount" in ability:
+            checked["amount"] = self.integer(card, "ability.amount", ability["amount"], 1, 5)
+        return {"start": self.reward(card, "start", raw["start"]), "ability": checked,
+                "promo": self.flag(card, "promo", raw.get("promo", False))}
+
+    def flag(self, card: str, field: str, value: Any) -> bool:
+        if not isinstance(value, bool):
+            raise self.fail(card, field, f"must be true or false, got {value!r}")
+        return value
+
+    # --- a whole card -----------------------------------------------------------------------
+
+    def card(self, kind: str, expansion: str, index: int, raw: Any) -> dict[str, Any]:
+        label = f"{kind} #{index + 1}"
+        raw = self.table(label, kind, raw)
+        if "id" not in raw:
+            raise self.fail(label, "id", "missing")
+        card_id = raw["id"]
+        if not isinstance(card_id, str) or not ID_PATTERN.match(card_id):
+            raise self.fail(label, "id", f"must be lower_snake_case text, got {card_id!r}")
+        for field in COMMON_REQUIRED:
+            if field not in raw:
+                raise self.fail(card_id, field, "missing")
+        provenance = self.choice(card_id, "provenance", raw["provenance"], PROVENANCES)
+        if provenance != "authored" and "source" not in raw:
+            raise self.fail(card_id, "source", f"a {provenance} card names its source")
+        if provenance == "authored" and ("source" in raw or "authored_fields" in raw):
+            raise self.fail(card_id, "provenance", "an authored card has no source or authored_fields")
+        common = {name: raw[name] for name in (*COMMON_REQUIRED, *COMMON_OPTIONAL) if name in raw}
+        own = {name: value for name, value in raw.items() if name not in common}
+        checker: Callable[[str, dict[str, Any]], dict[str, Any]] = getattr(self, kind)
+        authored = self.items(card_id, "authored_fields", raw.get("authored_fields", []), 0, 20)
+        return {
+            "id": card_id,
+            "name": self.text(card_id, "name", raw["name"]),
+            "kind": kind,
+            "expansion": expansion,
+            "provenance": provenance,
+            "authored_fields": [self.choice(card_id, f"authored_fields[{i}]", part, AUTHORED_PARTS)
+                                for i, part in enumerate(authored)],
+            "source": raw.get("source", ""),
+            "text": raw.get("text", ""),
+            **checker(card_id, own),
+        }
+
+
+def read_card_file(path: str | Path, expansion: str) -> list[dict[str, Any]]:
+    """The checked cards of one file; a top-level `expansion = "..."` overrides `expansion`."""
+    path = Path(path)
+    table = read_toml(path)
+    checker = _PursuitChecker(path)
+    if "expansion" in table:
+        expansion = checker.choice("file", "expansion", table.pop("expansion"), ALL_EXPANSIONS)
+    cards = []
+    for kind, entries in table.items():
+        if kind not in KINDS:
+            raise CardDataError(f"{path.name}: {kind}: unknown card kind "
+                                f"(expected one of: {', '.join(KINDS)})")
+        if not isinstance(entries, list):
+            raise CardDataError(f"{path.name}: {kind}: must be an array of tables ([[{kind}]])")
+        cards += [checker.card(kind, expansion, i, raw) for i, raw in enumerate(entries)]
+    return cards
+
+
+def load_cards(expansions: Iterable[str] = ("base",),
+               extra_files: Iterable[str | Path] = ()) -> list[dict[str, Any]]:
+    """Every card of the chosen expansions, then each extra file's cards replacing those with
+    the same id (or adding new ones). Ids are unique within the set."""
+    by_id: dict[str, dict[str, Any]] = {}
+    for expansion in expansions:
+        if expansion not in EXPANSIONS:
+            raise CardDataError(f"{expansion}: no card set for this expansion yet")
+        for shipped in sorted((DATA / expansion).glob("*.toml")):
+            for card in read_card_file(shipped, expansion):
+                if card["id"] in by_id:
+                    raise CardDataError(f"{shipped.name}: {card['id']}: id: duplicate")
+                by_id[card["id"]] = card
+    for extra in extra_files:
+        seen: set[str] = set()
+        for card in read_card_file(extra, "base"):
+            if card["id"] in seen:
+                raise CardDataError(f"{Path(extra).name}: {card['id']}: id: duplicate")
+            seen.add(card["id"])
+            by_id[card["id"]] = card
+    return list(by_id.values())
+
+
+def resolve_rules(given: Mapping[str, Any]) -> dict[str, Any]:
+    """Every rule parameter's value: defaults overridden by `given` (RulesError if bad)."""
+    return resolve(NAME, PARAMETERS, given)
