@@ -8,4 +8,5 @@ PYBIND11_MODULE(_core, m) {
   m.doc() = "lifespan's C++ core: game state, legal moves, scoring, playouts";
   lifespan::bindings::register_errors(m);
   lifespan::bindings::register_time_of_your_life(m);
+  lifespan::bindings::register_pursuit_of_happiness(m);
 }

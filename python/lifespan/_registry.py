@@ -5,16 +5,18 @@ from __future__ import annotations
 from types import ModuleType
 from typing import Any
 
-from . import _api, _core, time_of_your_life
+from . import _api, _core, pursuit_of_happiness, time_of_your_life
 from ._parameters import parse_game_string
 from ._types import Game
 
 # name -> module with `load(params)` and `build(parameters, traits, cards)`
 GAMES: dict[str, ModuleType] = {
+    pursuit_of_happiness.NAME: pursuit_of_happiness,
     time_of_your_life.NAME: time_of_your_life,
 }
 
 _api.install(_core.TimeOfYourLifeGame, _core.TimeOfYourLifeState)
+_api.install(_core.PursuitOfHappinessGame, _core.PursuitOfHappinessState)
 
 
 def games() -> list[str]:

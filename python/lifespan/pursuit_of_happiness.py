@@ -1,10 +1,8 @@
-"""The Pursuit of Happiness: card files and rule parameters.
+"""The Pursuit of Happiness: card files, rule parameters and the game factory.
 
-The C++ engine for this game is being built (issue "The Pursuit of Happiness: the base game");
-until it lands the game is not registered with `load_game`. What is here is complete for its
-part: the card format of docs/pursuit_of_happiness_cards.md with every field checked, the base
-card set at the published counts with each card's provenance, and the rule parameters of
-docs/pursuit_of_happiness.md.
+The rules run in the C++ core (core/src/pursuit_of_happiness); this module reads and checks the
+card files (docs/pursuit_of_happiness_cards.md) and the rule parameters
+(docs/pursuit_of_happiness.md §8), and builds the engine from them. Expansions follow.
 """
 
 from __future__ import annotations
@@ -13,8 +11,12 @@ import re
 from pathlib import Path
 from typing import Any, Callable, Iterable, Mapping
 
+import copy
+
+from . import _core
+from ._api import card_fingerprint
 from ._cardcheck import FieldChecker
-from ._errors import CardDataError
+from ._errors import CardDataError, RulesError
 from ._parameters import Parameter, load_parameters, resolve
 from ._toml import read_toml
 
@@ -303,3 +305,126 @@ def load_cards(expansions: Iterable[str] = ("base",),
 def resolve_rules(given: Mapping[str, Any]) -> dict[str, Any]:
     """Every rule parameter's value: defaults overridden by `given` (RulesError if bad)."""
     return resolve(NAME, PARAMETERS, given)
+
+
+# --- the engine's records: the integer form the C++ core reads ------------------------------
+
+AMOUNT_KEYS = ("knowledge", "creativity", "influence", "any_resource", "money", "hourglasses",
+               "sth", "lth", "stress", "relax", "good_health")
+NO_EFFECT: dict[str, int] = {}
+
+
+def _effect(amounts: Mapping[str, int]) -> list[int]:
+    return [amounts.get(key, 0) for key in AMOUNT_KEYS]
+
+
+def _upkeep(upkeep: Mapping[str, Any] | None) -> dict[str, list[int]] | None:
+    if upkeep is None:
+        return None
+    return {"cost": _effect(upkeep["cost"]), "reward": _effect(upkeep["reward"])}
+
+
+def _level(level: Mapping[str, Any]) -> dict[str, Any]:
+    return {"name": level["name"], "cost": _effect(level["cost"]),
+            "reward": _effect(level["reward"]), "upkeep": _upkeep(level.get("upkeep"))}
+
+
+def _condition(condition: Mapping[str, Any]) -> list[int]:
+    return [list(CONDITION_FIELDS).index(condition["kind"]),
+            CONDITION_WHATS.index(condition["what"]), condition.get("amount", 0)]
+
+
+def _job_face(face: Mapping[str, Any]) -> dict[str, Any]:
+    return {
+        "name": face["name"],
+        "category": JOB_CATEGORIES.index(face["category"]),
+        "level": face["level"],
+        "requirement": _effect(face["requirement"]),
+        "cost": _effect(face["cost"]),
+        "reward": _effect(face["reward"]),
+        "upkeep_cost": _effect(face["upkeep"]["cost"]),
+        "upkeep_reward": _effect(face["upkeep"]["reward"]),
+        "promotion_cost": _effect(face.get("promotion", {}).get("cost", NO_EFFECT)),
+        "retirement_reward": _effect(face.get("retirement", {}).get("reward", NO_EFFECT)),
+    }
+
+
+def engine_records(cards: Iterable[Mapping[str, Any]]) -> dict[str, list[Any]]:
+    """The checked cards, by kind, as the C++ core reads them (ids per kind in this order)."""
+    records: dict[str, list[Any]] = {"projects": [], "items": [], "jobs": [], "partners": [],
+                                     "goals": [], "traits": []}
+    for card in cards:
+        kind = card["kind"]
+        if kind == "project":
+            group = card["type"] == "group"
+            records["projects"].append({
+                "name": card["name"],
+                "type": PROJECT_TYPES.index(card["type"]),
+                "category": CATEGORIES.index(card["category"]),
+                "levels": [_level(level) for level in card["roles" if group else "levels"]],
+                "bonus_min": card["bonus"]["min_hourglasses"] if group else 0,
+                "bonus_reward": _effect(card["bonus"]["reward"] if group else NO_EFFECT),
+            })
+        elif kind in ("item", "activity"):
+            levels = card["levels"] if kind == "item" else [
+                {"name": card["name"], "cost": card["cost"], "reward": card["reward"]}]
+            records["items"].append({"name": card["name"], "activity": kind == "activity",
+                                     "levels": [_level(level) for level in levels],
+                                     "upkeep": _upkeep(card.get("upkeep"))})
+        elif kind == "job":
+            records["jobs"].append([_job_face(face) for face in card["faces"]])
+        elif kind == "partner":
+            records["partners"].append([{"name": face["name"],
+                                         "levels": [_level(level) for level in face["levels"]]}
+                                        for face in card["faces"]])
+        elif kind == "life_goal":
+            records["goals"].append({"name": card["name"], "game_end": card["timing"] == "game_end",
+                                     "condition": _condition(card["condition"]),
+                                     "solo": _condition(card["solo"]), "lth": card["lth"],
+                                     "promo": card["promo"]})
+        elif kind == "child_trait":
+            ability = card["ability"]
+            records["traits"].append({
+                "name": card["name"],
+                "start": _effect(card["start"]),
+                "ability": list(ABILITY_FIELDS).index(ability["kind"]),
+                "action": BOARD_ACTIONS.index(ability["action"]) if "action" in ability else 0,
+                "reward": _effect(ability.get("reward", NO_EFFECT)),
+                "on": DISCOUNT_TARGETS.index(ability["on"]) if "on" in ability else 0,
+                "amount": ability.get("amount", 0),
+                "promo": card["promo"],
+            })
+    return records
+
+
+def build(parameters: Mapping[str, Any], traits: list[str], cards: list[dict[str, Any]]) -> Any:
+    """The engine object for checked parameters and cards (also used when unpickling).
+    `traits` is unused: Pursuit cards name no trait vocabulary of their own."""
+    game = _core.make_pursuit_of_happiness(dict(parameters), engine_records(cards))
+    game.name = NAME
+    game._parameters = dict(parameters)
+    game._traits = list(traits)
+    game._cards = copy.deepcopy(cards)
+    game._fingerprint = card_fingerprint(list(traits), cards)
+    return game
+
+
+def load(params: Mapping[str, Any]) -> Any:
+    """`load_game('pursuit_of_happiness', ...)`: `expansions`, `cards` and `rules` are taken out
+    of params; the rest are rule parameters."""
+    params = dict(params)
+    expansions = params.pop("expansions", None) or []
+    if isinstance(expansions, str):
+        expansions = [expansions]
+    for expansion in expansions:
+        if expansion not in ALL_EXPANSIONS:
+            raise RulesError(f"expansions: unknown expansion {expansion!r} "
+                             f"(known: {', '.join(ALL_EXPANSIONS)})")
+        if expansion != "base":
+            raise RulesError(f"expansions: {expansion!r} is not available yet")
+    card_files = params.pop("cards", None) or []
+    if isinstance(card_files, (str, Path)):
+        card_files = [card_files]
+    rules = params.pop("rules", None) or {}
+    values = resolve_rules({**params, **rules})
+    return build(values, [], load_cards(("base",), card_files))

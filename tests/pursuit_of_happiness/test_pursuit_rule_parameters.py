@@ -80,7 +80,19 @@ def test_malformed_rules_files_are_refused_with_the_reason(tmp_path, text, messa
         load_parameters(path)
 
 
-def test_the_game_is_not_offered_before_its_engine_exists():
-    assert "pursuit_of_happiness" not in lifespan.games()
-    with pytest.raises(ValueError, match="unknown game 'pursuit_of_happiness'"):
-        lifespan.load_game("pursuit_of_happiness")
+def test_rules_toml_options_are_the_engines_options():
+    for name, options in lifespan._core.PURSUIT_OF_HAPPINESS_OPTIONS.items():
+        assert poh.PARAMETERS[name].options == tuple(options), name
+    text = {n for n, p in poh.PARAMETERS.items() if isinstance(p.default, str)}
+    assert text == set(lifespan._core.PURSUIT_OF_HAPPINESS_OPTIONS)
+
+
+def test_load_game_takes_rule_parameters_and_refuses_what_is_not_there():
+    game = lifespan.load_game("pursuit_of_happiness", players=3, temp_job_money=4)
+    assert game.parameters["temp_job_money"] == 4 and game.num_players == 3
+    with pytest.raises(lifespan.RulesError, match="players: must be at most 4"):
+        lifespan.load_game("pursuit_of_happiness", players=5)   # 5 needs Community
+    with pytest.raises(lifespan.RulesError, match="expansions: 'nostalgia' is not available yet"):
+        lifespan.load_game("pursuit_of_happiness", expansions=["nostalgia"])
+    with pytest.raises(lifespan.RulesError, match="expansions: unknown expansion 'moon'"):
+        lifespan.load_game("pursuit_of_happiness", expansions=["moon"])

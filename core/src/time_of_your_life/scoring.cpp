@@ -2,6 +2,7 @@
 // returns that search uses.
 #include <algorithm>
 
+#include "lifespan/common/returns.hpp"
 #include "lifespan/time_of_your_life/game.hpp"
 
 namespace lifespan::time_of_your_life {
@@ -150,11 +151,7 @@ void Game::returns(const State& s, double* out) const {
       if (wins[seat]) most = std::max<int>(most, s.players[seat].happiness);
     for (int seat = 0; seat < n; ++seat) wins[seat] = wins[seat] && s.players[seat].happiness == most;
   }
-  const int winners = static_cast<int>(std::count(wins.begin(), wins.begin() + n, true));
-  for (int seat = 0; seat < n; ++seat) {
-    const double share = wins[seat] ? 1.0 / winners : 0.0;
-    out[seat] = (n * share - 1.0) / (n - 1);
-  }
+  shared_win_returns(wins.data(), n, out);
 }
 
 }  // namespace lifespan::time_of_your_life

@@ -1,0 +1,220 @@
+// The Pursuit of Happiness: builds the C++ Game from the records of the Python loader
+// (lifespan/pursuit_of_happiness.py, engine_records) and registers its Game and State classes.
+#include <pybind11/stl.h>
+
+#include <string>
+#include <vector>
+
+#include "game_binding.hpp"
+#include "lifespan/pursuit_of_happiness/game.hpp"
+#include "registrars.hpp"
+
+namespace lifespan::bindings {
+namespace poh = lifespan::pursuit_of_happiness;
+
+namespace {
+
+// Option names per enumerated rule parameter, in enum order (rules.toml lists the same).
+const std::vector<std::pair<std::string, std::vector<std::string>>>& rule_options() {
+  static const std::vector<std::pair<std::string, std::vector<std::string>>> options = {
+      {"sth_overflow", {"excess", "at_max_only"}},
+      {"sth_penalty", {"always", "never"}},
+      {"overtime_timing", {"this_round", "next_round"}},
+      {"first_player", {"seat_0", "random"}},
+      {"job_row", {"row_size", "players"}},
+      {"group_join", {"any_active", "own_active"}},
+      {"group_bonus", {"threshold", "per_hourglass"}},
+      {"card_reward_cost", {"free", "pay"}},
+      {"discard_scope", {"active_cards", "any_card"}},
+      {"promotion", {"row", "flip"}},
+      {"inheritance_timing", {"game_end", "death"}},
+  };
+  return options;
+}
+
+template <class Enum>
+void read_option(const py::dict& rules, const char* name, Enum& out) {
+  const std::string value = py::str(rules[name]);
+  for (const auto& [param, names] : rule_options()) {
+    if (param != name) continue;
+    for (std::size_t i = 0; i < names.size(); ++i)
+      if (names[i] == value) {
+        out = static_cast<Enum>(i);
+        return;
+      }
+  }
+  throw RulesError(std::string(name) + ": no option '" + value + "'");
+}
+
+poh::Rules read_rules(const py::dict& d) {
+  poh::Rules r;
+  auto integer = [&](const char* name) { return d[name].cast<int>(); };
+  r.players = integer("players");
+  r.seed = d["seed"].cast<std::uint64_t>();
+  r.stress_sections = integer("stress_sections");
+  r.stress_section_spaces = integer("stress_section_spaces");
+  r.stress_start_section = integer("stress_start_section");
+  r.hourglasses_first_section = integer("hourglasses_first_section");
+  r.sth_min = integer("sth_min");
+  r.sth_max = integer("sth_max");
+  r.temp_job_money = integer("temp_job_money");
+  r.rest_relax = integer("rest_relax");
+  r.overtime_hourglasses = integer("overtime_hourglasses");
+  r.overtime_stress = integer("overtime_stress");
+  r.row_size = integer("row_size");
+  r.teen_job_partner_rows = d["teen_job_partner_rows"].cast<bool>();
+  r.retirement_level = integer("retirement_level");
+  r.solo_lth_target = integer("solo_lth_target");
+  read_option(d, "sth_overflow", r.sth_overflow);
+  read_option(d, "sth_penalty", r.sth_penalty);
+  read_option(d, "overtime_timing", r.overtime_timing);
+  read_option(d, "first_player", r.first_player);
+  read_option(d, "job_row", r.job_row);
+  read_option(d, "group_join", r.group_join);
+  read_option(d, "group_bonus", r.group_bonus);
+  read_option(d, "card_reward_cost", r.card_reward_cost);
+  read_option(d, "discard_scope", r.discard_scope);
+  read_option(d, "promotion", r.promotion);
+  read_option(d, "inheritance_timing", r.inheritance_timing);
+  return r;
+}
+
+poh::Effect effect(py::handle values) {
+  const auto list = values.cast<std::vector<int>>();
+  if (list.size() != poh::kNumAmounts) throw CardDataError("internal card record: an effect needs 11 amounts");
+  poh::Effect e;
+  for (std::size_t i = 0; i < list.size(); ++i) e.amount[i] = static_cast<std::int8_t>(list[i]);
+  return e;
+}
+
+poh::Level level(const py::dict& d) {
+  poh::Level l;
+  l.cost = effect(d["cost"]);
+  l.reward = effect(d["reward"]);
+  if (!d["upkeep"].is_none()) {
+    const py::dict upkeep = d["upkeep"];
+    l.has_upkeep = true;
+    l.upkeep_cost = effect(upkeep["cost"]);
+    l.upkeep_reward = effect(upkeep["reward"]);
+  }
+  return l;
+}
+
+template <std::size_t N>
+std::uint8_t levels(const py::list& source, std::array<poh::Level, N>& out, std::array<std::string, N>& names) {
+  if (source.size() > N) throw CardDataError("internal card record: too many levels");
+  for (std::size_t i = 0; i < source.size(); ++i) {
+    const py::dict d = source[i];
+    out[i] = level(d);
+    names[i] = d["name"].cast<std::string>();
+  }
+  return static_cast<std::uint8_t>(source.size());
+}
+
+poh::Condition condition(py::handle values) {
+  const auto list = values.cast<std::vector<int>>();
+  return {static_cast<poh::ConditionKind>(list.at(0)), static_cast<poh::Measure>(list.at(1)),
+          static_cast<std::uint8_t>(list.at(2))};
+}
+
+poh::CardTables read_cards(const py::dict& d) {
+  poh::CardTables t;
+  for (py::handle h : d["projects"].cast<py::list>()) {
+    const py::dict c = h.cast<py::dict>();
+    poh::ProjectSpec p;
+    p.name = c["name"].cast<std::string>();
+    p.type = static_cast<poh::ProjectType>(c["type"].cast<int>());
+    p.category = c["category"].cast<std::uint8_t>();
+    p.num_levels = levels(c["levels"].cast<py::list>(), p.levels, p.level_names);
+    p.bonus_min = c["bonus_min"].cast<std::uint8_t>();
+    p.bonus_reward = effect(c["bonus_reward"]);
+    t.projects.push_back(p);
+  }
+  for (py::handle h : d["items"].cast<py::list>()) {
+    const py::dict c = h.cast<py::dict>();
+    poh::ItemSpec item;
+    item.name = c["name"].cast<std::string>();
+    item.activity = c["activity"].cast<bool>();
+    item.num_levels = levels(c["levels"].cast<py::list>(), item.levels, item.level_names);
+    if (!c["upkeep"].is_none()) {
+      const py::dict upkeep = c["upkeep"];
+      item.has_upkeep = true;
+      item.upkeep_cost = effect(upkeep["cost"]);
+      item.upkeep_reward = effect(upkeep["reward"]);
+    }
+    t.items.push_back(item);
+  }
+  for (py::handle h : d["jobs"].cast<py::list>()) {
+    std::array<poh::JobFace, 2> faces;
+    const py::list source = h.cast<py::list>();
+    for (int i = 0; i < 2; ++i) {
+      const py::dict f = source[i];
+      poh::JobFace& face = faces[i];
+      face.name = f["name"].cast<std::string>();
+      face.category = f["category"].cast<std::uint8_t>();
+      face.level = f["level"].cast<std::uint8_t>();
+      face.requirement = effect(f["requirement"]);
+      face.cost = effect(f["cost"]);
+      face.reward = effect(f["reward"]);
+      face.upkeep_cost = effect(f["upkeep_cost"]);
+      face.upkeep_reward = effect(f["upkeep_reward"]);
+      face.promotion_cost = effect(f["promotion_cost"]);
+      face.retirement_reward = effect(f["retirement_reward"]);
+    }
+    t.jobs.push_back(faces);
+  }
+  for (py::handle h : d["partners"].cast<py::list>()) {
+    std::array<poh::PartnerFace, 2> faces;
+    const py::list source = h.cast<py::list>();
+    for (int i = 0; i < 2; ++i) {
+      const py::dict f = source[i];
+      faces[i].name = f["name"].cast<std::string>();
+      if (levels(f["levels"].cast<py::list>(), faces[i].levels, faces[i].level_names) != 3)
+        throw CardDataError("internal card record: a Partner face has 3 levels");
+    }
+    t.partners.push_back(faces);
+  }
+  for (py::handle h : d["goals"].cast<py::list>()) {
+    const py::dict c = h.cast<py::dict>();
+    poh::GoalSpec g;
+    g.name = c["name"].cast<std::string>();
+    g.game_end = c["game_end"].cast<bool>();
+    g.condition = condition(c["condition"]);
+    g.solo = condition(c["solo"]);
+    g.lth = c["lth"].cast<std::uint8_t>();
+    g.promo = c["promo"].cast<bool>();
+    t.goals.push_back(g);
+  }
+  for (py::handle h : d["traits"].cast<py::list>()) {
+    const py::dict c = h.cast<py::dict>();
+    poh::TraitSpec tr;
+    tr.name = c["name"].cast<std::string>();
+    tr.start = effect(c["start"]);
+    tr.ability = static_cast<poh::AbilityKind>(c["ability"].cast<int>());
+    tr.action = c["action"].cast<std::uint8_t>();
+    tr.reward = effect(c["reward"]);
+    tr.on = static_cast<poh::DiscountOn>(c["on"].cast<int>());
+    tr.amount = c["amount"].cast<std::uint8_t>();
+    tr.promo = c["promo"].cast<bool>();
+    t.traits.push_back(tr);
+  }
+  return t;
+}
+
+}  // namespace
+
+void register_pursuit_of_happiness(py::module_& m) {
+  bind_game<poh::Game>(m, "PursuitOfHappinessGame", "PursuitOfHappinessState");
+  py::dict options;
+  for (const auto& [param, names] : rule_options()) options[param.c_str()] = names;
+  m.attr("PURSUIT_OF_HAPPINESS_OPTIONS") = options;
+  m.def(
+      "make_pursuit_of_happiness",
+      [](const py::dict& rules, const py::dict& cards) {
+        return GameHandle<poh::Game>{std::make_shared<const poh::Game>(read_rules(rules), read_cards(cards))};
+      },
+      py::arg("rules"), py::arg("cards"),
+      "Builds a Pursuit of Happiness game from checked rule values and card records.");
+}
+
+}  // namespace lifespan::bindings

@@ -1,0 +1,128 @@
+#pragma once
+// Cards as data (docs/pursuit_of_happiness_cards.md): costs, rewards and requirements are
+// Effects of primitive amounts; abilities and goal conditions are enumerated kinds.
+#include <array>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "lifespan/pursuit_of_happiness/constants.hpp"
+
+namespace lifespan::pursuit_of_happiness {
+
+// Amount index, in the card format's key order.
+enum Amount : std::uint8_t {
+  kKnowledge, kCreativity, kInfluence, kAnyResource, kMoney, kHourglasses,
+  kSth, kLth, kStress, kRelax, kGoodHealth, kNumAmounts
+};
+
+struct Effect {
+  std::array<std::int8_t, kNumAmounts> amount{};
+  int operator[](int i) const { return amount[i]; }
+  int resources() const { return amount[kKnowledge] + amount[kCreativity] + amount[kInfluence]; }
+  bool operator==(const Effect&) const = default;
+};
+
+struct Level {
+  Effect cost, reward;
+  bool has_upkeep = false;
+  Effect upkeep_cost, upkeep_reward;
+  bool operator==(const Level&) const = default;
+};
+
+enum class ProjectType : std::uint8_t { kBasic, kSingleRound, kGroup };
+
+struct ProjectSpec {
+  ProjectType type = ProjectType::kBasic;
+  std::uint8_t category = 0;
+  std::uint8_t num_levels = 0;     // basic 3–4, single-round 1; group: the number of roles
+  std::array<Level, kMaxLevels> levels{};   // group: the roles
+  std::uint8_t bonus_min = 0;      // group: Hourglasses needed for the bonus
+  Effect bonus_reward;
+  std::string name;
+  std::array<std::string, kMaxLevels> level_names;
+  bool operator==(const ProjectSpec&) const = default;
+};
+
+struct ItemSpec {
+  bool activity = false;           // used once with Spend, then discarded
+  std::uint8_t num_levels = 0;     // activity: 1 (its cost and reward)
+  std::array<Level, 3> levels{};
+  bool has_upkeep = false;
+  Effect upkeep_cost, upkeep_reward;
+  std::string name;
+  std::array<std::string, 3> level_names;
+  bool operator==(const ItemSpec&) const = default;
+};
+
+struct JobFace {
+  std::uint8_t category = 0;       // 0 science, 1 social, 2 arts
+  std::uint8_t level = 1;
+  Effect requirement, cost, reward, upkeep_cost, upkeep_reward;
+  Effect promotion_cost;           // levels 1–2
+  Effect retirement_reward;        // level 3
+  std::string name;
+  bool operator==(const JobFace&) const = default;
+};
+
+struct PartnerFace {
+  std::array<Level, 3> levels{};
+  std::string name;
+  std::array<std::string, 3> level_names;
+  bool operator==(const PartnerFace&) const = default;
+};
+
+enum class ConditionKind : std::uint8_t { kMost, kAtLeast };
+enum class Measure : std::uint8_t {
+  kMoney, kKnowledge, kCreativity, kInfluence, kResources, kCompletedProjects, kItems,
+  kPartnerLevel3, kJobLevel, kLthFromCards, kRetired, kNumMeasures
+};
+
+struct Condition {
+  ConditionKind kind = ConditionKind::kAtLeast;
+  Measure what = Measure::kMoney;
+  std::uint8_t amount = 0;
+  bool operator==(const Condition&) const = default;
+};
+
+struct GoalSpec {
+  bool game_end = true;            // false: checked at each End of Round while alive
+  Condition condition, solo;
+  std::uint8_t lth = 0;
+  bool promo = false;
+  std::string name;
+  bool operator==(const GoalSpec&) const = default;
+};
+
+enum class AbilityKind : std::uint8_t { kActionBonus, kRoundIncome, kDiscount, kUpkeepRelief };
+enum class DiscountOn : std::uint8_t { kProject, kItem, kJob, kPartner };
+
+struct TraitSpec {
+  Effect start;
+  AbilityKind ability = AbilityKind::kActionBonus;
+  std::uint8_t action = 0;         // action_bonus: the board action (card-format order)
+  Effect reward;                   // action_bonus, round_income
+  DiscountOn on = DiscountOn::kProject;
+  std::uint8_t amount = 0;         // discount, upkeep_relief
+  bool promo = false;
+  std::string name;
+  bool operator==(const TraitSpec&) const = default;
+};
+
+// Board actions named by action_bonus, in the card format's order.
+enum BonusAction : std::uint8_t {
+  kBonusStudy, kBonusPlay, kBonusInteract, kBonusTempJob, kBonusSpend, kBonusStartProject,
+  kBonusGetJob, kBonusStartRelationship, kBonusRest, kNumBonusActions
+};
+
+struct CardTables {
+  std::vector<ProjectSpec> projects;
+  std::vector<ItemSpec> items;                        // items and activities: one deck
+  std::vector<std::array<JobFace, 2>> jobs;
+  std::vector<std::array<PartnerFace, 2>> partners;
+  std::vector<GoalSpec> goals;
+  std::vector<TraitSpec> traits;
+  bool operator==(const CardTables&) const = default;
+};
+
+}  // namespace lifespan::pursuit_of_happiness

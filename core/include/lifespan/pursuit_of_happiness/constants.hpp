@@ -1,0 +1,61 @@
+#pragma once
+// The Pursuit of Happiness (base game): worker placement over a life of up to 8 rounds.
+// Rules: docs/pursuit_of_happiness.md (the seed summary and known facts, with every unclear
+// point a rule parameter); the engine's layout: docs/pursuit_of_happiness_engine.md.
+#include <cstdint>
+
+namespace lifespan::pursuit_of_happiness {
+
+inline constexpr int kMaxPlayers = 4;       // 5 comes with the Community expansion
+inline constexpr int kNumResources = 3;     // Knowledge, Creativity, Influence
+inline constexpr int kMaxRounds = 8;        // Teen, 4 Adult, 3 Old Age
+inline constexpr int kFirstAdultRound = 2;
+inline constexpr int kFirstOldAgeRound = 6;
+inline constexpr int kOldAgeStress[3] = {3, 6, 9};   // seed, Preparation 3.2.3
+inline constexpr int kStartingHourglasses = 6;
+inline constexpr int kHourglassesPerColour = 9;
+inline constexpr int kActiveSlots = 3;
+inline constexpr int kBoardResourceGain = 3;         // Study, Play, Interact (S6)
+inline constexpr int kMaxOwnOnGroupProject = 2;
+inline constexpr int kInheritanceUnit = 5;           // 1 LTH per 5 of each resource / money
+inline constexpr int kSoloLifeGoals = 3;
+inline constexpr int kTraitOffer = 2;
+
+// Capacities (engine limits, far above what a game reaches).
+inline constexpr int kMaxInPlay = 24;       // cards one player holds, archived ones included
+inline constexpr int kMaxRow = 6;
+inline constexpr int kMaxDeck = 128;
+inline constexpr int kMaxRoles = 4;
+inline constexpr int kMaxLevels = 4;
+
+enum Row : std::uint8_t { kProjectRow, kItemRow, kJobRow, kPartnerRow, kNumRows };
+
+// Board action spaces (bit positions in the Unavailable and used-space masks).
+enum Space : std::uint8_t {
+  kStudy, kPlay, kInteract, kTempJob, kOvertime, kRest,
+  kStartProject, kSpend, kGetJob, kStartRelationship, kNumSpaces
+};
+
+// Action ids (docs/pursuit_of_happiness_engine.md §5).
+inline constexpr int kKeepTrait = 0;                                  // + offer index
+inline constexpr int kPayUpkeep = kKeepTrait + kTraitOffer;           // + slot
+inline constexpr int kGiveUp = kPayUpkeep + kMaxInPlay;               // + slot
+inline constexpr int kRefresh = kGiveUp + kMaxInPlay;                 // + row
+inline constexpr int kDiscard = kRefresh + kNumRows;                  // + slot
+inline constexpr int kSimpleBoard = kDiscard + kMaxInPlay;            // + space (Study..Rest)
+inline constexpr int kStartProjectAction = kSimpleBoard + 6;          // + kMaxRoles·row slot + role
+inline constexpr int kJoinGroup = kStartProjectAction + kMaxRow * kMaxRoles;  // + (seat·24 + slot)·4 + role
+inline constexpr int kSpendAction = kJoinGroup + kMaxPlayers * kMaxInPlay * kMaxRoles;  // + row slot
+inline constexpr int kGetJobAction = kSpendAction + kMaxRow;          // + row slot
+inline constexpr int kPromoteFromRow = kGetJobAction + kMaxRow;       // + row slot
+inline constexpr int kPromoteFlip = kPromoteFromRow + kMaxRow;
+inline constexpr int kStartRelationshipAction = kPromoteFlip + 1;     // + row slot
+inline constexpr int kCardAction = kStartRelationshipAction + kMaxRow;  // + slot
+inline constexpr int kPayUnit = kCardAction + kMaxInPlay;             // + resource
+inline constexpr int kPass = kPayUnit + kNumResources;
+inline constexpr int kNumDistinctActions = kPass + 1;
+inline constexpr int kMaxLegalActions = 160;
+
+inline constexpr int kTerminalPlayer = -4;
+
+}  // namespace lifespan::pursuit_of_happiness

@@ -1,0 +1,125 @@
+#pragma once
+// The immutable Pursuit of Happiness game: rule parameters and card tables. Same public
+// methods as time_of_your_life::Game, so bindings/game_binding.hpp and the playout driver serve
+// both games.
+#include <array>
+#include <cstdint>
+#include <string>
+
+#include "lifespan/common/fixed_vector.hpp"
+#include "lifespan/pursuit_of_happiness/cards.hpp"
+#include "lifespan/pursuit_of_happiness/constants.hpp"
+#include "lifespan/pursuit_of_happiness/rules.hpp"
+#include "lifespan/pursuit_of_happiness/state.hpp"
+
+namespace lifespan::pursuit_of_happiness {
+
+// What a main action costs besides the Hourglass it places, whether Project rules (the STH
+// discount and penalty) apply, and which board space takes the Hourglass.
+struct Plan {
+  bool ok = false;    // the action exists in this position (affordability aside)
+  Effect cost;
+  bool project = false;
+  int space = -1;     // -1: a card action, or a Group Project role
+};
+
+class Game {
+ public:
+  using State = pursuit_of_happiness::State;
+  using ActionList = FixedVector<std::uint16_t, kMaxLegalActions>;
+  static constexpr int kMaxPlayers = pursuit_of_happiness::kMaxPlayers;
+  static constexpr int kNumDistinctActions = pursuit_of_happiness::kNumDistinctActions;
+
+  // Throws RulesError for a bad parameter, CardDataError for a card table the rules cannot
+  // use (too few cards for the rows, a Job face without its category's levels, …).
+  Game(const Rules& rules, CardTables cards);
+
+  const Rules& rules() const { return rules_; }
+  const CardTables& cards() const { return cards_; }
+  int num_players() const { return rules_.players; }
+  bool same_rules_and_cards(const Game& other) const {
+    return rules_ == other.rules_ && cards_ == other.cards_;
+  }
+
+  // --- playing (setup.cpp, actions.cpp) ---
+  State new_state(std::uint64_t seed) const;
+  bool is_terminal(const State& s) const { return s.step == Step::kGameOver; }
+  int current_player(const State& s) const { return s.current; }
+  void legal_actions(const State& s, ActionList& out) const;  // ascending
+  bool is_legal(const State& s, int action) const;
+  int sample_action(const State& s, SplitMix64& rng) const;
+  void apply(State& s, int action) const;            // throws IllegalAction; s unchanged then
+  void apply_unchecked(State& s, int action) const;
+
+  // --- scoring (scoring.cpp) ---
+  void scores(const State& s, std::int32_t* out) const;
+  void returns(const State& s, double* out) const;
+
+  // --- views (views.cpp) ---
+  std::string action_to_string(const State& s, int action) const;
+  std::string to_string(const State& s) const;
+  std::string observation_string(const State& s, int player) const;
+  int observation_size() const;
+  void observation(const State& s, int player, float* out) const;
+  State determinize(const State& s, int player, std::uint64_t seed) const;
+  void validate(const State& s) const;  // state_check.cpp
+
+  // --- tracks (tracks.cpp), public for the views ---
+  int stress_section(int position) const { return position / rules_.stress_section_spaces; }
+  int hourglasses_for(int position) const;
+  int track_length() const { return rules_.stress_sections * rules_.stress_section_spaces; }
+
+ private:
+  friend struct Turn;
+  // tracks.cpp
+  void gain_sth(State& s, int seat, int amount) const;
+  void gain_stress(State& s, int seat, int amount) const;
+  void relax(PlayerState& p, int times) const;
+  void good_health(PlayerState& p, int times) const;
+  void gain(State& s, int seat, const Effect& reward, bool from_card) const;
+  void die(State& s, int seat) const;
+  // payment.cpp
+  bool can_pay(const State& s, int seat, const Effect& cost, bool project) const;
+  bool begin_payment(State& s, int seat, const Effect& cost, bool project, int action) const;
+  bool continue_payment(State& s) const;
+  void pay_unit_options(const State& s, ActionList& out) const;
+  void pay_unit(State& s, int kind) const;
+  bool meets(const PlayerState& p, const Effect& requirement) const;
+  // setup.cpp / rounds.cpp
+  void deal_row(State& s, int row) const;
+  bool draw(State& s, int row, std::uint8_t& card) const;
+  void begin_upkeep(State& s) const;
+  void next_upkeep_seat(State& s, int from_offset) const;
+  void begin_action_phase(State& s) const;
+  void next_turn(State& s) const;
+  void end_of_round(State& s) const;
+  void preparation(State& s) const;
+  void end_game(State& s) const;
+  bool everyone_dead(const State& s) const;
+  void check_in_game_goals(State& s) const;
+  void settle_goal(State& s, int goal, bool living_only) const;
+  // actions.cpp
+  void main_action_options(const State& s, ActionList& out) const;
+  Plan plan_action(const State& s, int action) const;
+  bool discardable(const InPlay& c) const;
+  Effect upkeep_cost(const PlayerState& p, const InPlay& c) const;
+  Effect upkeep_reward(const InPlay& c) const;
+  void after_upkeep_decision(State& s) const;
+  void resolve(State& s, int action) const;       // after any payment choice
+  void finish_turn_action(State& s) const;
+  int active_count(const PlayerState& p) const;
+  void take_card(State& s, int seat, InPlay card) const;
+  void discard_card(State& s, int seat, int slot, bool penalty) const;
+  const Level& level_of(const InPlay& c, int level) const;  // project/item/partner level spec
+  const JobFace& job_face(const InPlay& c) const { return cards_.jobs[c.id][c.face]; }
+  Effect discounted(const PlayerState& p, Effect cost, DiscountOn on) const;
+  int measure(const State& s, int seat, Measure what) const;  // scoring.cpp
+  std::string card_name(const InPlay& c) const;               // views.cpp
+  std::string row_card_name(int row, int entry) const;
+  std::string render(const State& s, int viewer) const;       // viewer < 0: everything
+
+  Rules rules_;
+  CardTables cards_;
+};
+
+}  // namespace lifespan::pursuit_of_happiness

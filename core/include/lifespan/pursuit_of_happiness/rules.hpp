@@ -1,0 +1,50 @@
+#pragma once
+// Rule parameters (python/lifespan/data/pursuit_of_happiness/rules.toml, docs §8).
+#include <cstdint>
+
+namespace lifespan::pursuit_of_happiness {
+
+enum class SthOverflow : std::uint8_t { kExcess, kAtMaxOnly };
+enum class SthPenalty : std::uint8_t { kAlways, kNever };
+enum class OvertimeTiming : std::uint8_t { kThisRound, kNextRound };
+enum class FirstPlayer : std::uint8_t { kSeat0, kRandom };
+enum class JobRow : std::uint8_t { kRowSize, kPlayers };
+enum class GroupJoin : std::uint8_t { kAnyActive, kOwnActive };
+enum class GroupBonus : std::uint8_t { kThreshold, kPerHourglass };
+enum class CardRewardCost : std::uint8_t { kFree, kPay };
+enum class DiscardScope : std::uint8_t { kActiveCards, kAnyCard };
+enum class Promotion : std::uint8_t { kRow, kFlip };
+enum class InheritanceTiming : std::uint8_t { kGameEnd, kDeath };
+
+struct Rules {
+  int players = 2;
+  std::uint64_t seed = 0;
+  int stress_sections = 4;
+  int stress_section_spaces = 5;
+  int stress_start_section = 2;
+  int hourglasses_first_section = 7;
+  int sth_min = -3;
+  int sth_max = 3;
+  SthOverflow sth_overflow = SthOverflow::kExcess;
+  SthPenalty sth_penalty = SthPenalty::kAlways;
+  int temp_job_money = 3;
+  int rest_relax = 2;
+  int overtime_hourglasses = 2;
+  int overtime_stress = 2;
+  OvertimeTiming overtime_timing = OvertimeTiming::kThisRound;
+  FirstPlayer first_player = FirstPlayer::kSeat0;
+  int row_size = 4;
+  JobRow job_row = JobRow::kRowSize;
+  bool teen_job_partner_rows = false;
+  GroupJoin group_join = GroupJoin::kAnyActive;
+  GroupBonus group_bonus = GroupBonus::kThreshold;
+  CardRewardCost card_reward_cost = CardRewardCost::kFree;
+  DiscardScope discard_scope = DiscardScope::kActiveCards;
+  Promotion promotion = Promotion::kRow;
+  int retirement_level = 3;
+  InheritanceTiming inheritance_timing = InheritanceTiming::kGameEnd;
+  int solo_lth_target = 50;
+  bool operator==(const Rules&) const = default;
+};
+
+}  // namespace lifespan::pursuit_of_happiness

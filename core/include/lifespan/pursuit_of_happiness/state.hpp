@@ -1,0 +1,124 @@
+#pragma once
+// The whole position as one fixed-size value (docs/pursuit_of_happiness_engine.md §3).
+#include <array>
+#include <cstdint>
+
+#include "lifespan/common/fixed_vector.hpp"
+#include "lifespan/common/rng.hpp"
+#include "lifespan/pursuit_of_happiness/constants.hpp"
+
+namespace lifespan::pursuit_of_happiness {
+
+enum class Step : std::uint8_t { kChooseTrait, kUpkeep, kAction, kPay, kGameOver };
+inline constexpr int kNumSteps = 5;
+inline constexpr const char* kStepNames[kNumSteps] = {"choose trait", "upkeep", "action", "pay",
+                                                      "over"};
+
+enum CardKind : std::uint8_t { kProjectCard, kItemCard, kJobCard, kPartnerCard, kNumCardKinds };
+
+// Flags of a card in play.
+enum : std::uint8_t {
+  kInActiveSlot = 1 << 0,   // a Project, Job or Partner taking one of the 3 Active slots
+  kArchived = 1 << 1,       // completed Project or retired Job: no slot, kept for scoring
+  kStartedThisRound = 1 << 2,
+  kRetired = 1 << 3,
+  kUpkeepDue = 1 << 4,      // the Upkeep phase still waits for this card's decision
+  kCompleted = 1 << 5,      // a Project that counts as completed
+};
+
+struct InPlay {
+  std::uint8_t kind = 0;    // CardKind
+  std::uint8_t id = 0;      // index in the kind's table
+  std::uint8_t face = 0;    // Jobs and Partners: which face
+  std::uint8_t level = 1;   // level reached (1-based)
+  std::uint8_t time = 0;    // Hourglasses on the card this round
+  std::uint8_t flags = 0;
+  std::array<std::int8_t, kMaxRoles> roles{-1, -1, -1, -1};  // group Projects: seat per role
+  bool operator==(const InPlay&) const = default;
+
+  template <class Visitor>
+  void visit(Visitor& v) {
+    v("kind", kind); v("id", id); v("face", face); v("level", level);
+    v("time", time); v("flags", flags); v("roles", roles);
+  }
+};
+
+struct PlayerState {
+  std::array<std::uint8_t, kNumResources> resources{};  // Knowledge, Creativity, Influence
+  std::uint8_t money = 0;
+  std::int8_t sth = 0;
+  std::int16_t lth = 0;
+  std::int16_t lth_from_cards = 0;   // LTH gained from card rewards (a Life Goal measure)
+  std::uint8_t stress = 0;           // position on the Stress track, 0 = calmest
+  std::uint8_t hourglasses = 0;      // left to place this round
+  std::uint8_t hourglasses_next = 0; // Overtime Hourglasses for next round
+  bool alive = true;
+  bool inherited = false;            // Inheritance already scored (inheritance_timing = death)
+  std::int8_t trait = -1;
+  FixedVector<std::uint8_t, kTraitOffer> trait_offer;
+  std::uint16_t spaces_used = 0;     // board spaces holding one of this seat's Hourglasses
+  std::uint8_t completed_projects = 0;
+  std::uint8_t goals = 0;            // Life Goals claimed (count)
+  FixedVector<InPlay, kMaxInPlay> cards;
+  bool operator==(const PlayerState&) const = default;
+
+  template <class Visitor>
+  void visit(Visitor& v) {
+    v("resources", resources); v("money", money); v("sth", sth); v("lth", lth);
+    v("lth_from_cards", lth_from_cards); v("stress", stress); v("hourglasses", hourglasses);
+    v("hourglasses_next", hourglasses_next); v("alive", alive); v("inherited", inherited);
+    v("trait", trait);
+    v("trait_offer", trait_offer); v("spaces_used", spaces_used);
+    v("completed_projects", completed_projects); v("goals", goals); v("cards", cards);
+  }
+};
+
+// A cost being paid one resource unit at a time (Step::kPay). `units` resources are still to
+// choose, in non-decreasing kind order from `next_kind`; `owed` is what the fixed part still
+// requires and `discount` the STH discount units that may cover a shortfall of it.
+struct Payment {
+  std::uint16_t action = 0;          // the action being resolved, completed after paying
+  std::uint8_t units = 0;
+  std::uint8_t discount = 0;
+  std::uint8_t next_kind = 0;
+  std::array<std::uint8_t, kNumResources> owed{};
+  bool operator==(const Payment&) const = default;
+
+  template <class Visitor>
+  void visit(Visitor& v) {
+    v("action", action); v("units", units); v("discount", discount);
+    v("next_kind", next_kind); v("owed", owed);
+  }
+};
+
+inline constexpr std::uint8_t kGoalTied = 255;  // met by several at once: nobody gets it
+
+struct State {
+  SplitMix64 rng;
+  std::uint8_t round = 1;
+  Step step = Step::kChooseTrait;
+  std::int8_t current = 0;
+  std::uint8_t first_player = 0;
+  std::uint16_t unavailable = 0;     // board spaces under an Unavailable token
+  Step resume = Step::kAction;       // the step a payment returns to
+  Payment payment;
+  std::array<FixedVector<std::uint8_t, kMaxRow>, kNumRows> rows;   // Job/Partner: card<<1|face
+  std::array<FixedVector<std::uint8_t, kMaxDeck>, kNumRows> decks; // back = top; Jobs and Partners deal from index 0
+  std::array<FixedVector<std::uint8_t, kMaxDeck>, kNumRows> discards;
+  FixedVector<std::uint8_t, 4> goals;                              // face-up Life Goals
+  FixedVector<std::uint8_t, 4> goals_claimed_by;                   // per goal: seat + 1, 0 open, kGoalTied
+  FixedVector<std::uint8_t, 16> trait_deck;
+  std::array<PlayerState, kMaxPlayers> players{};
+  bool operator==(const State&) const = default;
+
+  template <class Visitor>
+  void visit(Visitor& v, int num_players) {
+    v("rng", rng.state); v("round", round); v("step", step); v("current", current);
+    v("first_player", first_player); v("unavailable", unavailable); v("resume", resume);
+    v("payment", payment); v("rows", rows); v("decks", decks); v("discards", discards);
+    v("goals", goals); v("goals_claimed_by", goals_claimed_by); v("trait_deck", trait_deck);
+    v.list("players", players.data(), num_players);
+  }
+};
+
+}  // namespace lifespan::pursuit_of_happiness

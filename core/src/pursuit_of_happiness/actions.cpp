@@ -1,0 +1,527 @@
+// Decisions (docs/pursuit_of_happiness_engine.md §4–5): keeping a Child Trait, Upkeep choices,
+// free actions, the main action of a turn, and payment units. A checked apply refuses before it
+// changes anything.
+#include <algorithm>
+#include <string>
+
+#include "lifespan/common/errors.hpp"
+#include "lifespan/pursuit_of_happiness/game.hpp"
+
+namespace lifespan::pursuit_of_happiness {
+namespace {
+
+constexpr int kNumSimpleActions = 6;  // Study, Play, Interact, Temp Job, Work Overtime, Rest
+constexpr BonusAction kSimpleBonus[kNumSimpleActions] = {
+    kBonusStudy, kBonusPlay, kBonusInteract, kBonusTempJob, kNumBonusActions, kBonusRest};
+
+bool has(std::uint16_t mask, int space) { return (mask >> space) & 1u; }
+
+}  // namespace
+
+int Game::active_count(const PlayerState& p) const {
+  int count = 0;
+  for (const InPlay& c : p.cards) count += (c.flags & kInActiveSlot) != 0;
+  return count;
+}
+
+const Level& Game::level_of(const InPlay& c, int level) const {
+  if (c.kind == kProjectCard) return cards_.projects[c.id].levels[level - 1];
+  if (c.kind == kItemCard) return cards_.items[c.id].levels[level - 1];
+  return cards_.partners[c.id][c.face].levels[level - 1];
+}
+
+// A Child Trait's discount on taking a card: coins off an Item, otherwise resources off the
+// cost, "any resource" units first.
+Effect Game::discounted(const PlayerState& p, Effect cost, DiscountOn on) const {
+  if (p.trait < 0) return cost;
+  const TraitSpec& t = cards_.traits[p.trait];
+  if (t.ability != AbilityKind::kDiscount || t.on != on) return cost;
+  int left = t.amount;
+  auto take = [&](int index) {
+    const int off = std::min<int>(left, cost.amount[index]);
+    cost.amount[index] = static_cast<std::int8_t>(cost.amount[index] - off);
+    left -= off;
+  };
+  if (on == DiscountOn::kItem) {
+    take(kMoney);
+  } else {
+    take(kAnyResource);
+    for (int r = 0; r < kNumResources; ++r) take(r);
+  }
+  return cost;
+}
+
+namespace {
+
+// The Hourglass a card action places pays one Hourglass of the level's cost.
+Effect without_placed_hourglass(Effect cost) {
+  if (cost.amount[kHourglasses] > 0) --cost.amount[kHourglasses];
+  return cost;
+}
+
+int own_job_slot(const PlayerState& p) {
+  for (std::size_t i = 0; i < p.cards.size(); ++i)
+    if (p.cards[i].kind == kJobCard) return static_cast<int>(i);
+  return -1;
+}
+
+}  // namespace
+
+// Everything the seat to move may do as the main action of its turn.
+void Game::main_action_options(const State& s, ActionList& out) const {
+  auto consider = [&](int action) {
+    const Plan plan = plan_action(s, action);
+    if (plan.ok && can_pay(s, s.current, plan.cost, plan.project))
+      out.push_back(static_cast<std::uint16_t>(action));
+  };
+  for (int i = 0; i < kNumSimpleActions; ++i) consider(kSimpleBoard + i);
+  for (std::size_t k = 0; k < s.rows[kProjectRow].size(); ++k)
+    for (int r = 0; r < kMaxRoles; ++r) consider(kStartProjectAction + static_cast<int>(k) * kMaxRoles + r);
+  for (int owner = 0; owner < num_players(); ++owner)
+    for (std::size_t slot = 0; slot < s.players[owner].cards.size(); ++slot)
+      for (int r = 0; r < kMaxRoles; ++r)
+        consider(kJoinGroup + (owner * kMaxInPlay + static_cast<int>(slot)) * kMaxRoles + r);
+  for (std::size_t k = 0; k < s.rows[kItemRow].size(); ++k) consider(kSpendAction + static_cast<int>(k));
+  for (std::size_t k = 0; k < s.rows[kJobRow].size(); ++k) consider(kGetJobAction + static_cast<int>(k));
+  for (std::size_t k = 0; k < s.rows[kJobRow].size(); ++k) consider(kPromoteFromRow + static_cast<int>(k));
+  consider(kPromoteFlip);
+  for (std::size_t k = 0; k < s.rows[kPartnerRow].size(); ++k)
+    consider(kStartRelationshipAction + static_cast<int>(k));
+  for (std::size_t slot = 0; slot < s.players[s.current].cards.size(); ++slot)
+    consider(kCardAction + static_cast<int>(slot));
+}
+
+Plan Game::plan_action(const State& s, int action) const {
+  const auto& cards = cards_;
+  const Rules& rules = rules_;
+  const PlayerState& p = s.players[s.current];
+  Plan plan;
+  auto board = [&](int space) {
+    plan.space = space;
+    plan.ok = !has(s.unavailable, space);
+  };
+  if (action >= kSimpleBoard && action < kSimpleBoard + kNumSimpleActions) {
+    board(action - kSimpleBoard);  // Study..Rest are spaces 0..5
+    return plan;
+  }
+  if (action >= kStartProjectAction && action < kJoinGroup) {
+    const int k = (action - kStartProjectAction) / kMaxRoles, role = (action - kStartProjectAction) % kMaxRoles;
+    if (k >= static_cast<int>(s.rows[kProjectRow].size())) return plan;
+    const ProjectSpec& spec = cards.projects[s.rows[kProjectRow][k]];
+    const bool group = spec.type == ProjectType::kGroup;
+    if (group ? role >= spec.num_levels : role != 0) return plan;
+    board(kStartProject);
+    if (group) plan.space = -1;  // the Hourglass moves onto the role
+    plan.cost = discounted(p, spec.levels[role].cost, DiscountOn::kProject);
+    plan.project = true;
+    return plan;
+  }
+  if (action >= kJoinGroup && action < kSpendAction) {
+    const int code = action - kJoinGroup, role = code % kMaxRoles;
+    const int owner = code / kMaxRoles / kMaxInPlay, slot = code / kMaxRoles % kMaxInPlay;
+    if (owner >= num_players() || slot >= static_cast<int>(s.players[owner].cards.size())) return plan;
+    if (rules.group_join == GroupJoin::kOwnActive && owner != s.current) return plan;
+    const InPlay& c = s.players[owner].cards[slot];
+    if (c.kind != kProjectCard || !(c.flags & kInActiveSlot)) return plan;
+    const ProjectSpec& spec = cards.projects[c.id];
+    if (spec.type != ProjectType::kGroup || role >= spec.num_levels || c.roles[role] >= 0) return plan;
+    int mine = 0;
+    for (std::int8_t seat : c.roles) mine += seat == s.current;
+    if (mine >= kMaxOwnOnGroupProject) return plan;
+    plan.ok = true;
+    plan.cost = spec.levels[role].cost;
+    plan.project = true;
+    return plan;
+  }
+  if (action >= kSpendAction && action < kGetJobAction) {
+    const int k = action - kSpendAction;
+    if (k >= static_cast<int>(s.rows[kItemRow].size())) return plan;
+    const ItemSpec& spec = cards.items[s.rows[kItemRow][k]];
+    board(kSpend);
+    plan.cost = spec.activity ? spec.levels[0].cost : discounted(p, spec.levels[0].cost, DiscountOn::kItem);
+    return plan;
+  }
+  if (action >= kGetJobAction && action < kPromoteFromRow) {
+    const int k = action - kGetJobAction;
+    if (k >= static_cast<int>(s.rows[kJobRow].size())) return plan;
+    const int entry = s.rows[kJobRow][k];
+    const JobFace& face = cards.jobs[entry >> 1][entry & 1];
+    board(kGetJob);
+    plan.cost = discounted(p, face.cost, DiscountOn::kJob);
+    // Checked last: resolve() re-plans after the resources are paid, when the requirement may
+    // no longer hold, and uses the cost and the space only.
+    plan.ok = plan.ok && meets(p, face.requirement);
+    return plan;
+  }
+  if ((action >= kPromoteFromRow && action < kPromoteFlip) || action == kPromoteFlip) {
+    const int mine = own_job_slot(p);
+    if (mine < 0) return plan;
+    const InPlay& job = p.cards[mine];
+    if (job.flags & kRetired) return plan;
+    const JobFace& current = cards.jobs[job.id][job.face];
+    if (current.level >= 3) return plan;
+    const JobFace* next = nullptr;
+    if (action == kPromoteFlip) {
+      if (rules.promotion != Promotion::kFlip) return plan;
+      next = &cards.jobs[job.id][1 - job.face];
+    } else {
+      if (rules.promotion != Promotion::kRow) return plan;
+      const int k = action - kPromoteFromRow;
+      if (k >= static_cast<int>(s.rows[kJobRow].size())) return plan;
+      const int entry = s.rows[kJobRow][k];
+      next = &cards.jobs[entry >> 1][entry & 1];
+    }
+    if (next->category != current.category || next->level != current.level + 1) return plan;
+    board(kGetJob);
+    plan.cost = current.promotion_cost;
+    return plan;
+  }
+  if (action >= kStartRelationshipAction && action < kCardAction) {
+    const int k = action - kStartRelationshipAction;
+    if (k >= static_cast<int>(s.rows[kPartnerRow].size())) return plan;
+    const int entry = s.rows[kPartnerRow][k];
+    board(kStartRelationship);
+    plan.cost = discounted(p, cards.partners[entry >> 1][entry & 1].levels[0].cost, DiscountOn::kPartner);
+    return plan;
+  }
+  if (action >= kCardAction && action < kPayUnit) {
+    const int slot = action - kCardAction;
+    if (slot >= static_cast<int>(p.cards.size())) return plan;
+    const InPlay& c = p.cards[slot];
+    if (c.flags & kArchived) return plan;
+    switch (c.kind) {
+      case kProjectCard: {
+        const ProjectSpec& spec = cards.projects[c.id];
+        if (spec.type != ProjectType::kBasic || c.level >= spec.num_levels) return plan;
+        plan.cost = without_placed_hourglass(spec.levels[c.level].cost);
+        plan.project = true;
+        break;
+      }
+      case kItemCard: {
+        const ItemSpec& spec = cards.items[c.id];
+        if (spec.activity || c.level >= spec.num_levels) return plan;
+        plan.cost = without_placed_hourglass(spec.levels[c.level].cost);
+        break;
+      }
+      case kPartnerCard:
+        if (c.level >= 3) return plan;
+        plan.cost = without_placed_hourglass(cards.partners[c.id][c.face].levels[c.level].cost);
+        break;
+      case kJobCard:
+        if (c.level < rules.retirement_level) return plan;
+        break;
+      default:
+        return plan;
+    }
+    plan.ok = true;
+    return plan;
+  }
+  return plan;
+}
+
+void Game::legal_actions(const State& s, ActionList& out) const {
+  out.clear();
+  if (s.step == Step::kGameOver) return;
+  const PlayerState& p = s.players[s.current];
+  switch (s.step) {
+    case Step::kChooseTrait:
+      for (std::size_t i = 0; i < p.trait_offer.size(); ++i)
+        out.push_back(static_cast<std::uint16_t>(kKeepTrait + i));
+      return;
+    case Step::kUpkeep:
+      for (std::size_t slot = 0; slot < p.cards.size(); ++slot)
+        if ((p.cards[slot].flags & kUpkeepDue) && can_pay(s, s.current, upkeep_cost(p, p.cards[slot]), false))
+          out.push_back(static_cast<std::uint16_t>(kPayUpkeep + slot));
+      for (std::size_t slot = 0; slot < p.cards.size(); ++slot)
+        if (p.cards[slot].flags & kUpkeepDue) out.push_back(static_cast<std::uint16_t>(kGiveUp + slot));
+      return;
+    case Step::kPay:
+      pay_unit_options(s, out);
+      return;
+    case Step::kAction: {
+      for (int row = 0; row < kNumRows; ++row)
+        if (!s.rows[row].empty()) out.push_back(static_cast<std::uint16_t>(kRefresh + row));
+      for (std::size_t slot = 0; slot < p.cards.size(); ++slot)
+        if (discardable(p.cards[slot])) out.push_back(static_cast<std::uint16_t>(kDiscard + slot));
+      const std::size_t free_actions = out.size();
+      main_action_options(s, out);
+      if (out.size() == free_actions) out.push_back(kPass);  // nothing to place an Hourglass on
+      return;
+    }
+    case Step::kGameOver:
+      return;
+  }
+}
+
+bool Game::discardable(const InPlay& c) const {
+  if (c.flags & kArchived) return false;
+  if (c.kind == kProjectCard && cards_.projects[c.id].type != ProjectType::kBasic) return false;
+  if (rules_.discard_scope == DiscardScope::kAnyCard) return true;
+  return c.kind == kItemCard || (c.flags & kInActiveSlot);
+}
+
+Effect Game::upkeep_cost(const PlayerState& p, const InPlay& c) const {
+  Effect cost;
+  if (c.kind == kItemCard) cost = cards_.items[c.id].upkeep_cost;
+  if (c.kind == kJobCard) cost = job_face(c).upkeep_cost;
+  if (c.kind == kPartnerCard) cost = level_of(c, c.level).upkeep_cost;
+  if (p.trait >= 0) {
+    const TraitSpec& t = cards_.traits[p.trait];
+    if (t.ability == AbilityKind::kUpkeepRelief)
+      cost.amount[kMoney] = static_cast<std::int8_t>(std::max(0, cost[kMoney] - t.amount));
+  }
+  return cost;
+}
+
+Effect Game::upkeep_reward(const InPlay& c) const {
+  if (c.kind == kItemCard) return cards_.items[c.id].upkeep_reward;
+  if (c.kind == kJobCard) return job_face(c).upkeep_reward;
+  return level_of(c, c.level).upkeep_reward;
+}
+
+bool Game::is_legal(const State& s, int action) const {
+  ActionList legal;
+  legal_actions(s, legal);
+  return std::find(legal.begin(), legal.end(), action) != legal.end();
+}
+
+int Game::sample_action(const State& s, SplitMix64& rng) const {
+  ActionList legal;
+  legal_actions(s, legal);
+  return legal[rng.below(static_cast<std::uint32_t>(legal.size()))];
+}
+
+void Game::apply(State& s, int action) const {
+  if (action < 0 || action >= kNumDistinctActions)
+    throw_action_out_of_range(std::to_string(action), kNumDistinctActions);
+  if (s.step == Step::kGameOver)
+    throw IllegalAction("the game is over: no action is legal, and '" + action_to_string(s, action) +
+                        "' cannot be applied");
+  if (!is_legal(s, action))
+    throw IllegalAction("action " + std::to_string(action) + " ('" + action_to_string(s, action) +
+                        "') is not legal now: round " + std::to_string(s.round) + ", step " +
+                        kStepNames[static_cast<int>(s.step)] + ", seat " +
+                        std::to_string(s.current) + " to move");
+  apply_unchecked(s, action);
+}
+
+void Game::discard_card(State& s, int seat, int slot, bool penalty) const {
+  PlayerState& p = s.players[seat];
+  const InPlay c = p.cards[slot];
+  const int row = c.kind == kProjectCard ? kProjectRow
+                  : c.kind == kItemCard  ? kItemRow
+                  : c.kind == kJobCard   ? kJobRow
+                                         : kPartnerRow;
+  const bool two_faced = c.kind == kJobCard || c.kind == kPartnerCard;
+  s.discards[row].push_back(static_cast<std::uint8_t>(two_faced ? (c.id << 1) | c.face : c.id));
+  p.cards.erase(static_cast<std::size_t>(slot));
+  if (penalty) {
+    gain_stress(s, seat, 1);
+    gain_sth(s, seat, -1);
+  }
+}
+
+// A Project, Job or Partner taken with all Active slots full costs 1 Stress (docs §4).
+void Game::take_card(State& s, int seat, InPlay card) const {
+  PlayerState& p = s.players[seat];
+  if ((card.flags & kInActiveSlot) && active_count(p) >= kActiveSlots) gain_stress(s, seat, 1);
+  if (!p.cards.full()) p.cards.push_back(card);
+}
+
+void Game::apply_unchecked(State& s, int action) const {
+  const int seat = s.current;
+  PlayerState& p = s.players[seat];
+  switch (s.step) {
+    case Step::kChooseTrait: {
+      p.trait = static_cast<std::int8_t>(p.trait_offer[action - kKeepTrait]);
+      p.trait_offer.clear();  // the other trait goes back to the box
+      gain(s, seat, cards_.traits[p.trait].start, false);
+      const int n = num_players();
+      const int offset = (seat - s.first_player + n) % n;
+      if (offset + 1 < n) {
+        s.current = static_cast<std::int8_t>((seat + 1) % n);
+      } else {
+        begin_upkeep(s);
+      }
+      return;
+    }
+    case Step::kUpkeep:
+      if (action >= kGiveUp) {
+        discard_card(s, seat, action - kGiveUp, true);
+        after_upkeep_decision(s);
+        return;
+      }
+      if (begin_payment(s, seat, upkeep_cost(p, p.cards[action - kPayUpkeep]), false, action))
+        resolve(s, action);
+      return;
+    case Step::kPay: {
+      pay_unit(s, action - kPayUnit);
+      const int pending = s.payment.action;
+      if (continue_payment(s)) resolve(s, pending);
+      return;
+    }
+    case Step::kAction: {
+      if (action >= kRefresh && action < kRefresh + kNumRows) {
+        const int row = action - kRefresh;
+        gain_sth(s, seat, -1);
+        for (std::uint8_t card : s.rows[row]) s.discards[row].push_back(card);
+        s.rows[row].clear();
+        deal_row(s, row);
+        return;
+      }
+      if (action >= kDiscard && action < kDiscard + kMaxInPlay) {
+        discard_card(s, seat, action - kDiscard, true);
+        if (!p.alive) next_turn(s);
+        return;
+      }
+      if (action == kPass) {
+        p.hourglasses = 0;
+        next_turn(s);
+        return;
+      }
+      const Plan plan = plan_action(s, action);
+      if (begin_payment(s, seat, plan.cost, plan.project, action)) resolve(s, action);
+      return;
+    }
+    case Step::kGameOver:
+      return;
+  }
+}
+
+void Game::after_upkeep_decision(State& s) const {
+  const int n = num_players();
+  const PlayerState& p = s.players[s.current];
+  if (p.alive)
+    for (const InPlay& c : p.cards)
+      if (c.flags & kUpkeepDue) return;  // this seat still has cards to decide on
+  if (everyone_dead(s)) {
+    end_game(s);
+    return;
+  }
+  next_upkeep_seat(s, (s.current - s.first_player + n) % n + 1);
+}
+
+// Completes an action once its resources are paid: the rest of the cost, the Hourglass, the
+// effect, and the end of the turn.
+void Game::resolve(State& s, int action) const {
+  const int seat = s.current;
+  PlayerState& p = s.players[seat];
+  if (s.step == Step::kUpkeep) {
+    InPlay& c = p.cards[action - kPayUpkeep];
+    const Effect cost = upkeep_cost(p, c);
+    p.money = static_cast<std::uint8_t>(p.money - cost[kMoney]);
+    p.hourglasses = static_cast<std::uint8_t>(p.hourglasses - cost[kHourglasses]);
+    c.flags &= static_cast<std::uint8_t>(~kUpkeepDue);
+    if (cost[kSth]) gain_sth(s, seat, -cost[kSth]);
+    gain(s, seat, upkeep_reward(c), true);
+    gain_stress(s, seat, cost[kStress]);
+    after_upkeep_decision(s);
+    return;
+  }
+
+  const Plan plan = plan_action(s, action);
+  p.money = static_cast<std::uint8_t>(p.money - plan.cost[kMoney]);
+  p.hourglasses = static_cast<std::uint8_t>(p.hourglasses - plan.cost[kHourglasses] - 1);
+  if (plan.cost[kSth]) gain_sth(s, seat, -plan.cost[kSth]);
+  if (plan.space >= 0) {
+    if (has(p.spaces_used, plan.space)) gain_stress(s, seat, 1);  // a second own Hourglass here
+    p.spaces_used = static_cast<std::uint16_t>(p.spaces_used | (1u << plan.space));
+  }
+  gain_stress(s, seat, plan.cost[kStress]);
+  const TraitSpec* trait = p.trait >= 0 ? &cards_.traits[p.trait] : nullptr;
+  auto trait_bonus = [&](BonusAction taken) {
+    if (trait && trait->ability == AbilityKind::kActionBonus && trait->action == taken)
+      gain(s, seat, trait->reward, false);
+  };
+
+  if (action >= kSimpleBoard && action < kSimpleBoard + kNumSimpleActions) {
+    const int space = action - kSimpleBoard;
+    if (space <= kInteract) p.resources[space] = static_cast<std::uint8_t>(p.resources[space] + kBoardResourceGain);
+    if (space == kTempJob) p.money = static_cast<std::uint8_t>(p.money + rules_.temp_job_money);
+    if (space == kRest) relax(p, rules_.rest_relax);
+    if (space == kOvertime) {
+      gain_stress(s, seat, rules_.overtime_stress);
+      if (!p.alive) {
+        // the Stress ended this life: no Hourglasses come of it
+      } else if (rules_.overtime_timing == OvertimeTiming::kThisRound)
+        p.hourglasses = static_cast<std::uint8_t>(std::min(kHourglassesPerColour, p.hourglasses + rules_.overtime_hourglasses));
+      else
+        p.hourglasses_next = static_cast<std::uint8_t>(p.hourglasses_next + rules_.overtime_hourglasses);
+    } else {
+      trait_bonus(kSimpleBonus[space]);
+    }
+  } else if (action >= kStartProjectAction && action < kJoinGroup) {
+    const int k = (action - kStartProjectAction) / kMaxRoles, role = (action - kStartProjectAction) % kMaxRoles;
+    const std::uint8_t id = s.rows[kProjectRow][k];
+    s.rows[kProjectRow].erase(static_cast<std::size_t>(k));
+    const ProjectSpec& spec = cards_.projects[id];
+    InPlay card{kProjectCard, id, 0, 1, 0, static_cast<std::uint8_t>(kInActiveSlot | kStartedThisRound), {-1, -1, -1, -1}};
+    if (spec.type == ProjectType::kGroup) {
+      card.roles[role] = static_cast<std::int8_t>(seat);
+      card.time = 1;
+    }
+    take_card(s, seat, card);
+    gain(s, seat, spec.levels[role].reward, true);
+    trait_bonus(kBonusStartProject);
+  } else if (action >= kJoinGroup && action < kSpendAction) {
+    const int code = action - kJoinGroup, role = code % kMaxRoles;
+    InPlay& c = s.players[code / kMaxRoles / kMaxInPlay].cards[code / kMaxRoles % kMaxInPlay];
+    c.roles[role] = static_cast<std::int8_t>(seat);
+    ++c.time;
+    gain(s, seat, cards_.projects[c.id].levels[role].reward, true);
+  } else if (action >= kSpendAction && action < kGetJobAction) {
+    const int k = action - kSpendAction;
+    const std::uint8_t id = s.rows[kItemRow][k];
+    s.rows[kItemRow].erase(static_cast<std::size_t>(k));
+    const ItemSpec& spec = cards_.items[id];
+    if (spec.activity) {
+      s.discards[kItemRow].push_back(id);
+    } else {
+      take_card(s, seat, InPlay{kItemCard, id, 0, 1, 0, 0, {-1, -1, -1, -1}});
+    }
+    gain(s, seat, spec.levels[0].reward, true);
+    trait_bonus(kBonusSpend);
+  } else if (action >= kGetJobAction && action < kPromoteFlip) {
+    const bool promotion = action >= kPromoteFromRow;
+    const int k = action - (promotion ? kPromoteFromRow : kGetJobAction);
+    const std::uint8_t entry = s.rows[kJobRow][k];
+    s.rows[kJobRow].erase(static_cast<std::size_t>(k));
+    const int old = own_job_slot(p);
+    if (old >= 0) discard_card(s, seat, old, false);  // one Job at a time; no penalty
+    const JobFace& face = cards_.jobs[entry >> 1][entry & 1];
+    take_card(s, seat, InPlay{kJobCard, static_cast<std::uint8_t>(entry >> 1), static_cast<std::uint8_t>(entry & 1), face.level, 0, kInActiveSlot, {-1, -1, -1, -1}});
+    gain(s, seat, face.reward, true);
+    trait_bonus(kBonusGetJob);
+  } else if (action == kPromoteFlip) {
+    for (InPlay& c : p.cards)
+      if (c.kind == kJobCard) {
+        c.face = static_cast<std::uint8_t>(1 - c.face);
+        c.level = job_face(c).level;
+        gain(s, seat, job_face(c).reward, true);
+      }
+  } else if (action >= kStartRelationshipAction && action < kCardAction) {
+    const int k = action - kStartRelationshipAction;
+    const std::uint8_t entry = s.rows[kPartnerRow][k];
+    s.rows[kPartnerRow].erase(static_cast<std::size_t>(k));
+    const PartnerFace& face = cards_.partners[entry >> 1][entry & 1];
+    take_card(s, seat, InPlay{kPartnerCard, static_cast<std::uint8_t>(entry >> 1), static_cast<std::uint8_t>(entry & 1), 1, 0, kInActiveSlot, {-1, -1, -1, -1}});
+    gain(s, seat, face.levels[0].reward, true);
+    trait_bonus(kBonusStartRelationship);
+  } else if (action >= kCardAction && action < kPayUnit) {
+    InPlay& c = p.cards[action - kCardAction];
+    c.time = static_cast<std::uint8_t>(c.time + 1 + plan.cost[kHourglasses]);
+    if (c.kind == kJobCard) {
+      c.flags = static_cast<std::uint8_t>((c.flags | kArchived | kRetired) & ~kInActiveSlot);
+    } else {
+      ++c.level;
+      gain(s, seat, level_of(c, c.level).reward, true);
+      if (c.kind == kProjectCard && c.level == cards_.projects[c.id].num_levels) {
+        c.flags = static_cast<std::uint8_t>((c.flags | kArchived | kCompleted) & ~kInActiveSlot);
+        ++p.completed_projects;
+      }
+    }
+  }
+  next_turn(s);
+}
+
+}  // namespace lifespan::pursuit_of_happiness

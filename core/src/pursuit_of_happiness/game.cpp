@@ -1,0 +1,56 @@
+// Building the immutable Game: the rule parameters and card tables are checked once here.
+#include "lifespan/pursuit_of_happiness/game.hpp"
+
+#include <string>
+
+#include "lifespan/common/errors.hpp"
+
+namespace lifespan::pursuit_of_happiness {
+namespace {
+
+void check_range(const char* name, int value, int low, int high) {
+  if (value < low || value > high)
+    throw RulesError(std::string(name) + ": must be from " + std::to_string(low) + " to " +
+                     std::to_string(high) + ", got " + std::to_string(value));
+}
+
+}  // namespace
+
+Game::Game(const Rules& rules, CardTables cards) : rules_(rules), cards_(std::move(cards)) {
+  // The Python loader checks these against rules.toml; a C++ host gets the same guard.
+  check_range("players", rules.players, 1, kMaxPlayers);
+  check_range("stress_sections", rules.stress_sections, 2, 6);
+  check_range("stress_section_spaces", rules.stress_section_spaces, 2, 10);
+  check_range("stress_start_section", rules.stress_start_section, 1, rules.stress_sections);
+  check_range("hourglasses_first_section", rules.hourglasses_first_section, 3, kHourglassesPerColour);
+  check_range("sth_min", rules.sth_min, -6, 0);
+  check_range("sth_max", rules.sth_max, 0, 6);
+  check_range("temp_job_money", rules.temp_job_money, 1, 6);
+  check_range("rest_relax", rules.rest_relax, 0, 5);
+  check_range("overtime_hourglasses", rules.overtime_hourglasses, 1, 3);
+  check_range("overtime_stress", rules.overtime_stress, 0, 4);
+  check_range("row_size", rules.row_size, 2, kMaxRow);
+  check_range("retirement_level", rules.retirement_level, 1, 3);
+  check_range("solo_lth_target", rules.solo_lth_target, 0, 200);
+
+  auto need = [](bool ok, const std::string& what) {
+    if (!ok) throw CardDataError("the card set " + what);
+  };
+  need(!cards_.projects.empty() && cards_.projects.size() <= kMaxDeck, "needs 1 to 128 Projects");
+  need(!cards_.items.empty() && cards_.items.size() <= kMaxDeck, "needs 1 to 128 Items and Activities");
+  need(!cards_.jobs.empty() && cards_.jobs.size() <= kMaxDeck / 2, "needs 1 to 64 Jobs");
+  need(!cards_.partners.empty() && cards_.partners.size() <= kMaxDeck / 2, "needs 1 to 64 Partners");
+  need(cards_.traits.size() >= static_cast<std::size_t>(kTraitOffer * rules.players) && cards_.traits.size() <= 16,
+       "needs 2 Child Traits per player (at most 16)");
+  need(cards_.goals.size() >= static_cast<std::size_t>(rules.players == 1 ? kSoloLifeGoals : rules.players),
+       "needs a Life Goal per player (3 in solo)");
+  for (const ProjectSpec& p : cards_.projects)
+    need(p.num_levels >= 1 && p.num_levels <= kMaxLevels, "has a Project with 1 to 4 levels or roles: " + p.name);
+  for (const ItemSpec& i : cards_.items)
+    need(i.num_levels >= 1 && i.num_levels <= 3, "has an Item with 1 to 3 levels: " + i.name);
+  for (const auto& job : cards_.jobs)
+    for (const JobFace& f : job)
+      need(f.level >= 1 && f.level <= 3 && f.category < 3, "has a Job face with a level 1-3 and a category: " + f.name);
+}
+
+}  // namespace lifespan::pursuit_of_happiness

@@ -1,0 +1,125 @@
+// Paying costs (docs/pursuit_of_happiness.md §4). Resources are the only part of a cost with a
+// choice in it: "any resource" units, the extra units of negative STH on a Project, and which
+// owed resources a positive-STH discount covers. A payment is valid when it pays exactly
+// `units` resources, no more of a kind than the player holds, and the shortfall against the
+// owed kinds is at most the discount. Units are chosen one action at a time in non-decreasing
+// kind order, so each payment is reached one way only; a unit with a single option is taken
+// by the engine.
+#include <algorithm>
+
+#include "lifespan/pursuit_of_happiness/game.hpp"
+
+namespace lifespan::pursuit_of_happiness {
+namespace {
+
+struct ResourceCost {
+  std::array<int, kNumResources> owed{};
+  int units = 0;      // resources to hand over in all
+  int discount = 0;   // shortfall of `owed` that the discount may cover
+};
+
+ResourceCost resource_cost(const Rules& rules, const PlayerState& p, const Effect& cost,
+                           bool project) {
+  ResourceCost rc;
+  int owed_total = 0;
+  for (int r = 0; r < kNumResources; ++r) owed_total += rc.owed[r] = cost[r];
+  int extra = cost[kAnyResource];
+  int discount = 0;
+  if (project && p.sth > 0) discount = p.sth;
+  if (project && p.sth < 0 && rules.sth_penalty == SthPenalty::kAlways) extra += -p.sth;
+  rc.units = std::max(0, owed_total + extra - discount);
+  rc.discount = std::min(discount, owed_total);
+  return rc;
+}
+
+// Can `units` more resources, of kinds >= first_kind, be paid from `held` so that the
+// shortfall against `owed` stays within `discount`?
+bool completable(const std::array<std::uint8_t, kNumResources>& held,
+                 const std::array<int, kNumResources>& owed, int units, int discount,
+                 int first_kind) {
+  int available = 0, coverable = 0, owed_total = 0;
+  for (int r = 0; r < kNumResources; ++r) {
+    owed_total += owed[r];
+    if (r < first_kind) continue;
+    available += held[r];
+    coverable += std::min<int>(owed[r], held[r]);
+  }
+  if (available < units) return false;
+  return owed_total - std::min(units, coverable) <= discount;
+}
+
+}  // namespace
+
+bool Game::meets(const PlayerState& p, const Effect& requirement) const {
+  int total = 0;
+  for (int r = 0; r < kNumResources; ++r) {
+    if (p.resources[r] < requirement[r]) return false;
+    total += p.resources[r];
+  }
+  return total >= requirement[kAnyResource] && p.money >= requirement[kMoney] &&
+         p.sth >= requirement[kSth];
+}
+
+// `cost` here is what the action takes besides the Hourglass it places.
+bool Game::can_pay(const State& s, int seat, const Effect& cost, bool project) const {
+  const PlayerState& p = s.players[seat];
+  if (p.money < cost[kMoney] || p.hourglasses < cost[kHourglasses]) return false;
+  const ResourceCost rc = resource_cost(rules_, p, cost, project);
+  return completable(p.resources, rc.owed, rc.units, rc.discount, 0);
+}
+
+// Pays the resource part of `cost` when there is no choice in it and returns true; otherwise
+// enters the pay step for `action` and returns false (the action completes after the last unit).
+bool Game::begin_payment(State& s, int seat, const Effect& cost, bool project, int action) const {
+  PlayerState& p = s.players[seat];
+  const ResourceCost rc = resource_cost(rules_, p, cost, project);
+  s.payment = Payment{};
+  s.payment.action = static_cast<std::uint16_t>(action);
+  s.payment.units = static_cast<std::uint8_t>(rc.units);
+  s.payment.discount = static_cast<std::uint8_t>(rc.discount);
+  for (int r = 0; r < kNumResources; ++r) s.payment.owed[r] = static_cast<std::uint8_t>(rc.owed[r]);
+  s.resume = s.step;
+  s.step = Step::kPay;
+  return continue_payment(s);
+}
+
+// Pays every unit that has a single option; true (and back to the step the payment came from)
+// once nothing is left to pay, false while the player has a real choice.
+bool Game::continue_payment(State& s) const {
+  ActionList options;
+  for (;;) {
+    if (s.payment.units == 0) {
+      s.step = s.resume;
+      s.payment = Payment{};
+      return true;
+    }
+    pay_unit_options(s, options);
+    if (options.size() != 1) return false;
+    pay_unit(s, options[0] - kPayUnit);
+  }
+}
+
+void Game::pay_unit_options(const State& s, ActionList& out) const {
+  out.clear();
+  const PlayerState& p = s.players[s.current];
+  const Payment& pay = s.payment;
+  for (int kind = pay.next_kind; kind < kNumResources; ++kind) {
+    if (p.resources[kind] == 0) continue;
+    std::array<std::uint8_t, kNumResources> held = p.resources;
+    std::array<int, kNumResources> owed{pay.owed[0], pay.owed[1], pay.owed[2]};
+    --held[kind];
+    if (owed[kind] > 0) --owed[kind];
+    if (completable(held, owed, pay.units - 1, pay.discount, kind))
+      out.push_back(static_cast<std::uint16_t>(kPayUnit + kind));
+  }
+}
+
+void Game::pay_unit(State& s, int kind) const {
+  PlayerState& p = s.players[s.current];
+  --p.resources[kind];
+  if (s.payment.owed[kind] > 0) --s.payment.owed[kind];
+  --s.payment.units;
+  s.payment.next_kind = static_cast<std::uint8_t>(kind);
+}
+
+}  // namespace lifespan::pursuit_of_happiness

@@ -1,0 +1,314 @@
+// Setup and the round (docs/pursuit_of_happiness.md §3–5): Preparation, Upkeep, the order of
+// turns in the Action phase, End of Round, and the end of the game. Decisions are actions
+// (actions.cpp); everything between them happens here.
+#include <algorithm>
+
+#include "lifespan/common/errors.hpp"
+#include "lifespan/pursuit_of_happiness/game.hpp"
+
+namespace lifespan::pursuit_of_happiness {
+
+int inheritance(const PlayerState& p);  // tracks.cpp
+
+namespace {
+
+bool dealt_from_bottom(int row) { return row == kJobRow || row == kPartnerRow; }
+
+}  // namespace
+
+// An empty deck takes its discard pile back, shuffled.
+bool Game::draw(State& s, int row, std::uint8_t& card) const {
+  auto& deck = s.decks[row];
+  if (deck.empty() && !s.discards[row].empty()) {
+    deck = s.discards[row];
+    s.discards[row].clear();
+    shuffle(deck, s.rng);
+  }
+  if (deck.empty()) return false;
+  if (dealt_from_bottom(row)) {
+    card = deck[0];  // Jobs and Partners come from the bottom: their top shows a cover
+    deck.erase(0);
+  } else {
+    card = deck.pop_back();
+  }
+  return true;
+}
+
+void Game::deal_row(State& s, int row) const {
+  int size = rules_.row_size;
+  if (row == kJobRow && rules_.job_row == JobRow::kPlayers) size = num_players();
+  size = std::min(size, kMaxRow);
+  std::uint8_t card = 0;
+  while (static_cast<int>(s.rows[row].size()) < size && draw(s, row, card)) s.rows[row].push_back(card);
+}
+
+State Game::new_state(std::uint64_t seed) const {
+  State s;
+  s.rng.state = seed;
+  const int n = num_players();
+  auto fill = [&](int row, int count, bool faces) {
+    for (int i = 0; i < count; ++i) {
+      const int face = faces ? static_cast<int>(s.rng.below(2)) : 0;
+      s.decks[row].push_back(static_cast<std::uint8_t>(faces ? (i << 1) | face : i));
+    }
+    shuffle(s.decks[row], s.rng);
+  };
+  fill(kProjectRow, static_cast<int>(cards_.projects.size()), false);
+  fill(kItemRow, static_cast<int>(cards_.items.size()), false);
+  fill(kJobRow, static_cast<int>(cards_.jobs.size()), true);
+  fill(kPartnerRow, static_cast<int>(cards_.partners.size()), true);
+  deal_row(s, kProjectRow);
+  deal_row(s, kItemRow);
+  if (rules_.teen_job_partner_rows) {
+    deal_row(s, kJobRow);
+    deal_row(s, kPartnerRow);
+  }
+
+  FixedVector<std::uint8_t, kMaxDeck> goals;
+  for (std::size_t g = 0; g < cards_.goals.size(); ++g) goals.push_back(static_cast<std::uint8_t>(g));
+  shuffle(goals, s.rng);
+  const int shown = n == 1 ? kSoloLifeGoals : n;
+  for (int g = 0; g < shown; ++g) {
+    s.goals.push_back(goals[g]);
+    s.goals_claimed_by.push_back(0);
+  }
+  for (std::size_t t = 0; t < cards_.traits.size(); ++t) s.trait_deck.push_back(static_cast<std::uint8_t>(t));
+  shuffle(s.trait_deck, s.rng);
+
+  const int start = (rules_.stress_start_section - 1) * rules_.stress_section_spaces;
+  for (int seat = 0; seat < n; ++seat) {
+    PlayerState& p = s.players[seat];
+    p.stress = static_cast<std::uint8_t>(start);
+    p.hourglasses = kStartingHourglasses;
+    for (int i = 0; i < kTraitOffer; ++i) p.trait_offer.push_back(s.trait_deck.pop_back());
+  }
+  s.unavailable = (1u << kGetJob) | (1u << kStartRelationship) | (1u << kOvertime);
+  s.first_player = rules_.first_player == FirstPlayer::kRandom
+                       ? static_cast<std::uint8_t>(s.rng.below(static_cast<std::uint32_t>(n)))
+                       : 0;
+  s.step = Step::kChooseTrait;
+  s.current = static_cast<std::int8_t>(s.first_player);
+  return s;
+}
+
+bool Game::everyone_dead(const State& s) const {
+  for (int seat = 0; seat < num_players(); ++seat)
+    if (s.players[seat].alive) return false;
+  return true;
+}
+
+void Game::preparation(State& s) const {
+  ++s.round;
+  if (s.round == kFirstAdultRound) s.unavailable = 0;
+  if (s.round == kFirstOldAgeRound) s.unavailable |= 1u << kOvertime;
+  if (s.round >= kFirstOldAgeRound)
+    for (int seat = 0; seat < num_players(); ++seat)
+      gain_stress(s, seat, kOldAgeStress[s.round - kFirstOldAgeRound]);
+  if (everyone_dead(s)) {
+    end_game(s);
+    return;
+  }
+  for (int row = 0; row < kNumRows; ++row) {
+    for (std::uint8_t card : s.rows[row]) s.discards[row].push_back(card);
+    s.rows[row].clear();
+    if (s.round >= kFirstAdultRound || rules_.teen_job_partner_rows || row < kJobRow) deal_row(s, row);
+  }
+  for (int seat = 0; seat < num_players(); ++seat) {
+    PlayerState& p = s.players[seat];
+    if (!p.alive) continue;
+    p.hourglasses = static_cast<std::uint8_t>(
+        std::min(kHourglassesPerColour, hourglasses_for(p.stress) + p.hourglasses_next));
+    p.hourglasses_next = 0;
+    const TraitSpec& trait = cards_.traits[p.trait];
+    if (trait.ability == AbilityKind::kRoundIncome) gain(s, seat, trait.reward, false);
+  }
+  begin_upkeep(s);
+}
+
+// Upkeep (docs §4): over-commitment Stress, retired Jobs' pensions, then every card with an
+// upkeep waits for its owner's decision.
+void Game::begin_upkeep(State& s) const {
+  s.step = Step::kUpkeep;
+  for (int seat = 0; seat < num_players(); ++seat) {
+    PlayerState& p = s.players[seat];
+    if (!p.alive) continue;
+    int partners = 0;
+    for (const InPlay& c : p.cards) partners += c.kind == kPartnerCard;
+    gain_stress(s, seat, std::max(0, active_count(p) - kActiveSlots) + std::max(0, partners - 1));
+    if (!p.alive) continue;
+    for (InPlay& c : p.cards) {
+      if (c.flags & kArchived) {
+        if ((c.flags & kRetired)) gain(s, seat, job_face(c).retirement_reward, true);
+        continue;
+      }
+      bool due = false;
+      if (c.kind == kItemCard) due = cards_.items[c.id].has_upkeep;
+      if (c.kind == kJobCard) due = true;
+      if (c.kind == kPartnerCard) due = level_of(c, c.level).has_upkeep;
+      if (due) c.flags |= kUpkeepDue;
+    }
+  }
+  if (everyone_dead(s)) {
+    end_game(s);
+    return;
+  }
+  next_upkeep_seat(s, 0);
+}
+
+// The seats decide in turn order from the first player; `from_offset` counts from there.
+void Game::next_upkeep_seat(State& s, int from_offset) const {
+  const int n = num_players();
+  for (int k = from_offset; k < n; ++k) {
+    const int seat = (s.first_player + k) % n;
+    const PlayerState& p = s.players[seat];
+    if (!p.alive) continue;
+    for (const InPlay& c : p.cards)
+      if (c.flags & kUpkeepDue) {
+        s.current = static_cast<std::int8_t>(seat);
+        return;
+      }
+  }
+  // Hourglasses paid as upkeep were only resting on the cards: they are spent either way.
+  begin_action_phase(s);
+}
+
+void Game::begin_action_phase(State& s) const {
+  s.step = Step::kAction;
+  const int n = num_players();
+  for (int k = 0; k < n; ++k) {
+    const int seat = (s.first_player + k) % n;
+    if (s.players[seat].alive && s.players[seat].hourglasses > 0) {
+      s.current = static_cast<std::int8_t>(seat);
+      return;
+    }
+  }
+  end_of_round(s);
+}
+
+// Clockwise from the seat that just moved; it may move again if nobody else can.
+void Game::next_turn(State& s) const {
+  const int n = num_players();
+  for (int k = 1; k <= n; ++k) {
+    const int seat = (s.current + k) % n;
+    if (s.players[seat].alive && s.players[seat].hourglasses > 0) {
+      s.current = static_cast<std::int8_t>(seat);
+      return;
+    }
+  }
+  end_of_round(s);
+}
+
+void Game::end_of_round(State& s) const {
+  const int n = num_players();
+  check_in_game_goals(s);
+  // Next first player: most STH; a tie goes to the tied seat farthest clockwise from the
+  // current first player.
+  int best = -1, best_sth = 0, best_distance = -1;
+  for (int seat = 0; seat < n; ++seat) {
+    const PlayerState& p = s.players[seat];
+    if (!p.alive) continue;
+    const int distance = (seat - s.first_player + n) % n;
+    if (best < 0 || p.sth > best_sth || (p.sth == best_sth && distance > best_distance)) {
+      best = seat;
+      best_sth = p.sth;
+      best_distance = distance;
+    }
+  }
+  if (best >= 0) s.first_player = static_cast<std::uint8_t>(best);
+
+  for (int seat = 0; seat < n; ++seat) {
+    PlayerState& p = s.players[seat];
+    p.sth = 0;
+    for (InPlay& c : p.cards) {
+      if (c.kind != kProjectCard || !(c.flags & kStartedThisRound)) continue;
+      const ProjectSpec& spec = cards_.projects[c.id];
+      if (spec.type == ProjectType::kBasic) continue;
+      if (spec.type == ProjectType::kGroup) {
+        int filled = 0;
+        std::array<bool, kMaxPlayers> joined{};
+        for (std::int8_t role : c.roles)
+          if (role >= 0) {
+            ++filled;
+            joined[role] = true;
+          }
+        int times = 0;
+        if (filled >= spec.bonus_min)
+          times = rules_.group_bonus == GroupBonus::kThreshold ? 1 : filled - spec.bonus_min + 1;
+        for (int member = 0; member < n; ++member)
+          for (int t = 0; t < times && joined[member] && s.players[member].alive; ++t)
+            gain(s, member, spec.bonus_reward, true);
+      }
+      c.flags = static_cast<std::uint8_t>((c.flags | kArchived | kCompleted) & ~kInActiveSlot);
+      ++p.completed_projects;
+    }
+  }
+  for (int seat = 0; seat < n; ++seat) {
+    PlayerState& p = s.players[seat];
+    for (InPlay& c : p.cards) {
+      c.time = 0;
+      c.flags &= static_cast<std::uint8_t>(~kStartedThisRound);
+    }
+    p.spaces_used = 0;
+    p.hourglasses = 0;
+  }
+  if (everyone_dead(s) || s.round == kMaxRounds) {
+    end_game(s);
+    return;
+  }
+  preparation(s);
+}
+
+// A goal goes to the single player who meets it; several at once means nobody ever will
+// (docs §5). `living_only`: in-game goals are met during a life.
+void Game::settle_goal(State& s, int g, bool living_only) const {
+  const GoalSpec& goal = cards_.goals[s.goals[g]];
+  const Condition& c = num_players() == 1 ? goal.solo : goal.condition;
+  const int n = num_players();
+  std::array<int, kMaxPlayers> value{};
+  for (int seat = 0; seat < n; ++seat) value[seat] = measure(s, seat, c.what);
+  int winner = -1, meeting = 0;
+  for (int seat = 0; seat < n; ++seat) {
+    if (living_only && !s.players[seat].alive) continue;
+    bool meets_it = value[seat] >= c.amount;
+    if (c.kind == ConditionKind::kMost) {
+      meets_it = value[seat] > 0;
+      for (int other = 0; other < n && meets_it; ++other)
+        if (other != seat && value[other] >= value[seat]) meets_it = false;
+    }
+    if (meets_it) {
+      ++meeting;
+      winner = seat;
+    }
+  }
+  if (meeting == 1) {
+    s.goals_claimed_by[g] = static_cast<std::uint8_t>(winner + 1);
+    PlayerState& p = s.players[winner];
+    p.lth = static_cast<std::int16_t>(p.lth + goal.lth);
+    ++p.goals;
+  } else if (meeting > 1) {
+    s.goals_claimed_by[g] = kGoalTied;
+  }
+}
+
+void Game::check_in_game_goals(State& s) const {
+  for (std::size_t g = 0; g < s.goals.size(); ++g)
+    if (!cards_.goals[s.goals[g]].game_end && s.goals_claimed_by[g] == 0)
+      settle_goal(s, static_cast<int>(g), true);
+}
+
+void Game::end_game(State& s) const {
+  const int n = num_players();
+  for (int seat = 0; seat < n; ++seat) {
+    PlayerState& p = s.players[seat];
+    if (p.inherited) continue;
+    p.lth = static_cast<std::int16_t>(p.lth + inheritance(p));
+    p.inherited = true;
+  }
+  // Game-end goals (and in-game goals nobody claimed) among every player, dead or alive.
+  for (std::size_t g = 0; g < s.goals.size(); ++g)
+    if (s.goals_claimed_by[g] == 0) settle_goal(s, static_cast<int>(g), false);
+  s.step = Step::kGameOver;
+  s.current = kTerminalPlayer;
+}
+
+}  // namespace lifespan::pursuit_of_happiness

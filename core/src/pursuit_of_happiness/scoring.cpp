@@ -1,0 +1,63 @@
+// Scores and returns (docs/pursuit_of_happiness.md §5–6), and the measures Life Goals compare.
+#include <algorithm>
+
+#include "lifespan/common/returns.hpp"
+#include "lifespan/pursuit_of_happiness/game.hpp"
+
+namespace lifespan::pursuit_of_happiness {
+
+int Game::measure(const State& s, int seat, Measure what) const {
+  const PlayerState& p = s.players[seat];
+  int count = 0;
+  switch (what) {
+    case Measure::kMoney: return p.money;
+    case Measure::kKnowledge: return p.resources[kKnowledge];
+    case Measure::kCreativity: return p.resources[kCreativity];
+    case Measure::kInfluence: return p.resources[kInfluence];
+    case Measure::kResources: return p.resources[0] + p.resources[1] + p.resources[2];
+    case Measure::kCompletedProjects: return p.completed_projects;
+    case Measure::kLthFromCards: return p.lth_from_cards;
+    case Measure::kItems:
+      for (const InPlay& c : p.cards) count += c.kind == kItemCard;
+      return count;
+    case Measure::kPartnerLevel3:
+      for (const InPlay& c : p.cards) count += c.kind == kPartnerCard && c.level == 3;
+      return count;
+    case Measure::kJobLevel:
+      for (const InPlay& c : p.cards)
+        if (c.kind == kJobCard) count = std::max<int>(count, c.level);
+      return count;
+    case Measure::kRetired:
+      for (const InPlay& c : p.cards) count += (c.flags & kRetired) != 0;
+      return count;
+    case Measure::kNumMeasures: break;
+  }
+  return 0;
+}
+
+// The LTH track: during the game what each player has so far; at the end it includes
+// Inheritance and Life Goals.
+void Game::scores(const State& s, std::int32_t* out) const {
+  for (int seat = 0; seat < num_players(); ++seat) out[seat] = s.players[seat].lth;
+}
+
+// Solo: 1 for a win (every Life Goal and the LTH target), −1 for a loss. Otherwise the players
+// with the most LTH share a win (no tie-break is known).
+void Game::returns(const State& s, double* out) const {
+  const int n = num_players();
+  std::fill(out, out + n, 0.0);
+  if (!is_terminal(s)) return;
+  if (n == 1) {
+    const PlayerState& p = s.players[0];
+    const bool won = p.goals == static_cast<int>(s.goals.size()) && p.lth >= rules_.solo_lth_target;
+    out[0] = won ? 1.0 : -1.0;
+    return;
+  }
+  int best = s.players[0].lth;
+  for (int seat = 1; seat < n; ++seat) best = std::max<int>(best, s.players[seat].lth);
+  std::array<bool, kMaxPlayers> wins{};
+  for (int seat = 0; seat < n; ++seat) wins[seat] = s.players[seat].lth == best;
+  shared_win_returns(wins.data(), n, out);
+}
+
+}  // namespace lifespan::pursuit_of_happiness

@@ -1,0 +1,87 @@
+// The tracks (docs/pursuit_of_happiness.md §2): STH with its overflow into LTH, the Stress
+// track with its sections, Relax and Good Health, and the end of a life.
+#include <algorithm>
+
+#include "lifespan/pursuit_of_happiness/game.hpp"
+
+namespace lifespan::pursuit_of_happiness {
+
+int Game::hourglasses_for(int position) const {
+  return std::clamp(rules_.hourglasses_first_section - stress_section(position), 0,
+                    kHourglassesPerColour);
+}
+
+// Gains above sth_max become LTH and losses below sth_min come off LTH; with
+// sth_overflow = at_max_only only a change made while already at the end converts.
+void Game::gain_sth(State& s, int seat, int amount) const {
+  PlayerState& p = s.players[seat];
+  const int before = p.sth;
+  int after = before + amount;
+  int spill = 0;
+  if (after > rules_.sth_max) {
+    spill = after - rules_.sth_max;
+    after = rules_.sth_max;
+    if (rules_.sth_overflow == SthOverflow::kAtMaxOnly && before < rules_.sth_max) spill = 0;
+  } else if (after < rules_.sth_min) {
+    spill = after - rules_.sth_min;  // negative
+    after = rules_.sth_min;
+    if (rules_.sth_overflow == SthOverflow::kAtMaxOnly && before > rules_.sth_min) spill = 0;
+  }
+  p.sth = static_cast<std::int8_t>(after);
+  p.lth = static_cast<std::int16_t>(p.lth + spill);
+}
+
+// Passing the last space of the Stress track ends the life at once.
+void Game::gain_stress(State& s, int seat, int amount) const {
+  PlayerState& p = s.players[seat];
+  if (!p.alive || amount <= 0) return;
+  const int position = std::min(p.stress + amount, track_length());
+  p.stress = static_cast<std::uint8_t>(position);
+  if (position >= track_length()) die(s, seat);
+}
+
+// Relax: one space toward low stress, never into another section.
+void Game::relax(PlayerState& p, int times) const {
+  for (int i = 0; i < times && p.stress % rules_.stress_section_spaces != 0; ++i) --p.stress;
+}
+
+// Good Health: the same place in the next section toward low stress.
+void Game::good_health(PlayerState& p, int times) const {
+  for (int i = 0; i < times && stress_section(p.stress) > 0; ++i)
+    p.stress = static_cast<std::uint8_t>(p.stress - rules_.stress_section_spaces);
+}
+
+void Game::gain(State& s, int seat, const Effect& reward, bool from_card) const {
+  PlayerState& p = s.players[seat];
+  for (int r = 0; r < kNumResources; ++r)
+    p.resources[r] = static_cast<std::uint8_t>(std::min(255, p.resources[r] + reward[r]));
+  p.money = static_cast<std::uint8_t>(std::min(255, p.money + reward[kMoney]));
+  if (p.alive)  // a life that has ended places no more Hourglasses
+    p.hourglasses = static_cast<std::uint8_t>(
+        std::min(kHourglassesPerColour, p.hourglasses + reward[kHourglasses]));
+  p.lth = static_cast<std::int16_t>(p.lth + reward[kLth]);
+  if (from_card) p.lth_from_cards = static_cast<std::int16_t>(p.lth_from_cards + reward[kLth]);
+  if (reward[kSth]) gain_sth(s, seat, reward[kSth]);
+  relax(p, reward[kRelax]);
+  good_health(p, reward[kGoodHealth]);
+}
+
+int inheritance(const PlayerState& p) {
+  int lth = p.money / kInheritanceUnit;
+  for (int r = 0; r < kNumResources; ++r) lth += p.resources[r] / kInheritanceUnit;
+  return lth;
+}
+
+void Game::die(State& s, int seat) const {
+  PlayerState& p = s.players[seat];
+  p.alive = false;
+  p.hourglasses = 0;
+  p.hourglasses_next = 0;
+  for (InPlay& c : p.cards) c.flags &= static_cast<std::uint8_t>(~kUpkeepDue);  // no more upkeep
+  if (rules_.inheritance_timing == InheritanceTiming::kDeath && !p.inherited) {
+    p.lth = static_cast<std::int16_t>(p.lth + inheritance(p));
+    p.inherited = true;
+  }
+}
+
+}  // namespace lifespan::pursuit_of_happiness

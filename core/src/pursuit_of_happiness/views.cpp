@@ -1,0 +1,239 @@
+// What people and agents see: action names, the printed position, observations and
+// determinization (docs/pursuit_of_happiness_engine.md §5–6).
+#include <algorithm>
+#include <string>
+
+#include "lifespan/common/errors.hpp"
+#include "lifespan/pursuit_of_happiness/game.hpp"
+
+namespace lifespan::pursuit_of_happiness {
+namespace {
+
+constexpr const char* kRowNames[kNumRows] = {"Project", "Item-Activity", "Job", "Partner"};
+constexpr const char* kSimpleNames[6] = {"Study", "Play", "Interact", "Temp Job", "Work Overtime",
+                                         "Rest"};
+constexpr const char* kResourceNames[kNumResources] = {"Knowledge", "Creativity", "Influence"};
+
+std::string signed_number(int value) { return (value > 0 ? "+" : "") + std::to_string(value); }
+
+}  // namespace
+
+std::string Game::row_card_name(int row, int entry) const {
+  switch (row) {
+    case kProjectRow: return cards_.projects[entry].name;
+    case kItemRow: return cards_.items[entry].name;
+    case kJobRow: return cards_.jobs[entry >> 1][entry & 1].name;
+    default: return cards_.partners[entry >> 1][entry & 1].name;
+  }
+}
+
+std::string Game::card_name(const InPlay& c) const {
+  const bool two_faced = c.kind == kJobCard || c.kind == kPartnerCard;
+  return row_card_name(c.kind, two_faced ? (c.id << 1) | c.face : c.id);
+}
+
+std::string Game::action_to_string(const State& s, int action) const {
+  const int seat = s.current >= 0 ? s.current : 0;
+  const PlayerState& p = s.players[seat];
+  auto slot_name = [&](const PlayerState& owner, int slot) {
+    return slot < static_cast<int>(owner.cards.size()) ? card_name(owner.cards[slot])
+                                                       : "slot " + std::to_string(slot);
+  };
+  auto row_name = [&](int row, int k) {
+    return k < static_cast<int>(s.rows[row].size()) ? row_card_name(row, s.rows[row][k])
+                                                    : std::string(kRowNames[row]) + " row slot " + std::to_string(k + 1);
+  };
+  if (action < 0 || action >= kNumDistinctActions)
+    throw_action_out_of_range(std::to_string(action), kNumDistinctActions);
+  if (action < kPayUpkeep) {
+    const int i = action - kKeepTrait;
+    return i < static_cast<int>(p.trait_offer.size()) ? "Keep trait: " + cards_.traits[p.trait_offer[i]].name
+                                                      : "Keep trait " + std::to_string(i + 1);
+  }
+  if (action < kGiveUp) return "Pay upkeep: " + slot_name(p, action - kPayUpkeep);
+  if (action < kRefresh) return "Give up: " + slot_name(p, action - kGiveUp);
+  if (action < kDiscard) return std::string("Refresh the ") + kRowNames[action - kRefresh] + " row";
+  if (action < kSimpleBoard) return "Discard: " + slot_name(p, action - kDiscard);
+  if (action < kStartProjectAction) return kSimpleNames[action - kSimpleBoard];
+  if (action < kJoinGroup) {
+    const int k = (action - kStartProjectAction) / kMaxRoles, role = (action - kStartProjectAction) % kMaxRoles;
+    std::string text = "Start a Project: " + row_name(kProjectRow, k);
+    if (k < static_cast<int>(s.rows[kProjectRow].size())) {
+      const ProjectSpec& spec = cards_.projects[s.rows[kProjectRow][k]];
+      if (spec.type == ProjectType::kGroup) text += " as " + spec.level_names[role];
+    } else if (role > 0) {
+      text += " role " + std::to_string(role + 1);
+    }
+    return text;
+  }
+  if (action < kSpendAction) {
+    const int code = action - kJoinGroup, role = code % kMaxRoles;
+    const int owner = code / kMaxRoles / kMaxInPlay, slot = code / kMaxRoles % kMaxInPlay;
+    std::string text = "Join " + slot_name(s.players[owner], slot) + " (seat " + std::to_string(owner) + ")";
+    if (slot < static_cast<int>(s.players[owner].cards.size()) && s.players[owner].cards[slot].kind == kProjectCard)
+      return text + " as " + cards_.projects[s.players[owner].cards[slot].id].level_names[role];
+    return text + " role " + std::to_string(role + 1);
+  }
+  if (action < kGetJobAction) return "Spend: " + row_name(kItemRow, action - kSpendAction);
+  if (action < kPromoteFromRow) return "Get a Job: " + row_name(kJobRow, action - kGetJobAction);
+  if (action < kPromoteFlip) return "Promotion: " + row_name(kJobRow, action - kPromoteFromRow);
+  if (action == kPromoteFlip) {
+    for (const InPlay& c : p.cards)
+      if (c.kind == kJobCard) return "Promotion: " + cards_.jobs[c.id][1 - c.face].name;
+    return "Promotion by flipping your Job";
+  }
+  if (action < kCardAction) return "Start a Relationship: " + row_name(kPartnerRow, action - kStartRelationshipAction);
+  if (action < kPayUnit) {
+    const int slot = action - kCardAction;
+    if (slot >= static_cast<int>(p.cards.size())) return "Card action: slot " + std::to_string(slot);
+    const InPlay& c = p.cards[slot];
+    const std::string name = card_name(c);
+    if (c.kind == kJobCard) return "Retire: " + name;
+    const char* verb = c.kind == kProjectCard ? "Advance: " : c.kind == kItemCard ? "Upgrade: " : "Develop: ";
+    const int next = c.level;  // 0-based index of the next level
+    std::string level;
+    if (c.kind == kProjectCard && next < kMaxLevels) level = cards_.projects[c.id].level_names[next];
+    if (c.kind == kItemCard && next < 3) level = cards_.items[c.id].level_names[next];
+    if (c.kind == kPartnerCard && next < 3) level = cards_.partners[c.id][c.face].level_names[next];
+    return verb + name + (level.empty() ? "" : " (" + level + ")");
+  }
+  if (action < kPass) return std::string("Pay 1 ") + kResourceNames[action - kPayUnit];
+  return "Pass";
+}
+
+// One renderer for str(state) (viewer < 0) and observation_string(viewer): everything is public
+// except the decks and, while traits are chosen, the other seats' offers.
+std::string Game::render(const State& s, int viewer) const {
+  static constexpr const char* kStages[] = {"Teen", "Adult", "Adult", "Adult", "Adult", "Old Age", "Old Age", "Old Age"};
+  std::string out = "The Pursuit of Happiness - round " + std::to_string(s.round) + "/8 (" +
+                    kStages[s.round - 1] + "), " + kStepNames[static_cast<int>(s.step)] +
+                    ", first player " + std::to_string(s.first_player) + "\n";
+  if (viewer >= 0) out += "Seen by seat " + std::to_string(viewer) + "\n";
+  for (int row = 0; row < kNumRows; ++row) {
+    out += std::string("  ") + kRowNames[row] + " row:";
+    if (s.rows[row].empty()) out += " -";
+    for (std::size_t k = 0; k < s.rows[row].size(); ++k)
+      out += (k ? ", " : " ") + row_card_name(row, s.rows[row][k]);
+    out += " (deck " + std::to_string(s.decks[row].size()) + ")\n";
+  }
+  out += "  Life Goals:";
+  for (std::size_t g = 0; g < s.goals.size(); ++g) {
+    out += (g ? ", " : " ") + cards_.goals[s.goals[g]].name;
+    const int by = s.goals_claimed_by[g];
+    if (by == kGoalTied) out += " (tied: nobody)";
+    else if (by > 0) out += " (seat " + std::to_string(by - 1) + ")";
+  }
+  out += "\n";
+  for (int seat = 0; seat < num_players(); ++seat) {
+    const PlayerState& p = s.players[seat];
+    out += "Seat " + std::to_string(seat) + (seat == s.current ? " (to move)" : "") +
+           (p.alive ? "" : " (life ended)") + ": LTH " + std::to_string(p.lth) + ", STH " +
+           signed_number(p.sth) + ", Stress " + std::to_string(p.stress) + "/" +
+           std::to_string(track_length()) + ", Hourglasses " + std::to_string(p.hourglasses) +
+           "\n    Knowledge " + std::to_string(p.resources[0]) + ", Creativity " +
+           std::to_string(p.resources[1]) + ", Influence " + std::to_string(p.resources[2]) +
+           ", Money " + std::to_string(p.money);
+    if (p.trait >= 0) out += ", trait " + cards_.traits[p.trait].name;
+    if (!p.trait_offer.empty()) {
+      out += ", choosing a trait";
+      if (viewer < 0 || viewer == seat)
+        for (std::uint8_t t : p.trait_offer) out += " [" + cards_.traits[t].name + "]";
+    }
+    out += "\n    Cards:";
+    if (p.cards.empty()) out += " -";
+    for (std::size_t i = 0; i < p.cards.size(); ++i) {
+      const InPlay& c = p.cards[i];
+      out += (i ? ", " : " ") + card_name(c) + " L" + std::to_string(c.level);
+      if (c.flags & kRetired) out += " retired";
+      else if (c.flags & kCompleted) out += " completed";
+      else if (c.flags & kInActiveSlot) out += " [active]";
+    }
+    out += "\n";
+  }
+  if (is_terminal(s)) out += "Game over\n";
+  return out;
+}
+
+std::string Game::to_string(const State& s) const { return render(s, -1); }
+std::string Game::observation_string(const State& s, int player) const { return render(s, player); }
+
+// Observation tensor (float32): a header, one block per seat (observer first), the rows, and
+// the observer's cards, each card kind as one entry per card (per face for Jobs and Partners).
+namespace {
+constexpr int kObsHeader = 10;
+constexpr int kObsPerPlayer = 16;
+}  // namespace
+
+int Game::observation_size() const {
+  const int cards = static_cast<int>(cards_.projects.size() + cards_.items.size() +
+                                     2 * cards_.jobs.size() + 2 * cards_.partners.size());
+  return kObsHeader + kObsPerPlayer * num_players() + 2 * cards;
+}
+
+void Game::observation(const State& s, int player, float* out) const {
+  std::fill(out, out + observation_size(), 0.0f);
+  const int n = num_players();
+  out[0] = static_cast<float>(s.round) / kMaxRounds;
+  out[1 + static_cast<int>(s.step)] = 1.0f;
+  out[6] = s.current == player ? 1.0f : 0.0f;
+  out[7] = s.first_player == player ? 1.0f : 0.0f;
+  out[8] = (s.unavailable >> kGetJob) & 1u;
+  out[9] = (s.unavailable >> kOvertime) & 1u;
+  for (int k = 0; k < n; ++k) {
+    const PlayerState& p = s.players[(player + k) % n];
+    float* row = out + kObsHeader + kObsPerPlayer * k;
+    int items = 0, partners = 0, job_level = 0;
+    for (const InPlay& c : p.cards) {
+      items += c.kind == kItemCard;
+      partners += c.kind == kPartnerCard;
+      if (c.kind == kJobCard) job_level = c.level;
+    }
+    const float values[kObsPerPlayer] = {
+        p.resources[0] / 10.0f, p.resources[1] / 10.0f, p.resources[2] / 10.0f, p.money / 20.0f,
+        p.sth / 3.0f, p.lth / 50.0f, static_cast<float>(p.stress) / track_length(),
+        p.hourglasses / 9.0f, p.alive ? 1.0f : 0.0f, active_count(p) / 3.0f,
+        p.completed_projects / 5.0f, items / 5.0f, job_level / 3.0f, partners / 2.0f,
+        p.goals / 3.0f, p.trait >= 0 ? 1.0f : 0.0f};
+    std::copy(values, values + kObsPerPlayer, row);
+  }
+  const int offsets[kNumRows] = {
+      0, static_cast<int>(cards_.projects.size()),
+      static_cast<int>(cards_.projects.size() + cards_.items.size()),
+      static_cast<int>(cards_.projects.size() + cards_.items.size() + 2 * cards_.jobs.size())};
+  const int per_block = observation_size() - kObsHeader - kObsPerPlayer * n;
+  float* rows = out + kObsHeader + kObsPerPlayer * n;
+  float* mine = rows + per_block / 2;
+  for (int r = 0; r < kNumRows; ++r)
+    for (std::uint8_t entry : s.rows[r]) rows[offsets[r] + entry] = 1.0f;
+  for (const InPlay& c : s.players[player].cards) {
+    const bool two_faced = c.kind == kJobCard || c.kind == kPartnerCard;
+    mine[offsets[c.kind] + (two_faced ? (c.id << 1) | c.face : c.id)] = c.level / 4.0f;
+  }
+}
+
+// Re-deals what `player` cannot see: the order of every deck (and the face each Job or Partner
+// would show), and the trait offers of other seats still choosing. Re-seeds the generator.
+State Game::determinize(const State& s, int player, std::uint64_t seed) const {
+  State d = s;
+  SplitMix64 rng{seed};
+  for (int row = 0; row < kNumRows; ++row) {
+    auto& deck = d.decks[row];
+    if (row == kJobRow || row == kPartnerRow)
+      for (auto& entry : deck) entry = static_cast<std::uint8_t>((entry & ~1u) | rng.below(2));
+    shuffle(deck, rng);
+  }
+  FixedVector<std::uint8_t, 16> hidden = d.trait_deck;
+  for (int seat = 0; seat < num_players(); ++seat)
+    if (seat != player)
+      for (std::uint8_t t : d.players[seat].trait_offer) hidden.push_back(t);
+  shuffle(hidden, rng);
+  std::size_t next = 0;
+  for (auto& t : d.trait_deck) t = hidden[next++];
+  for (int seat = 0; seat < num_players(); ++seat)
+    if (seat != player)
+      for (auto& t : d.players[seat].trait_offer) t = hidden[next++];
+  d.rng.state = rng.next();
+  return d;
+}
+
+}  // namespace lifespan::pursuit_of_happiness
