@@ -89,3 +89,32 @@ def test_bad_command_lines_get_a_clean_message(args, message):
     assert result.returncode == 2
     assert message in result.stderr
     assert "Traceback" not in result.stderr
+
+
+def test_public_moves_of_bots_are_shown_to_a_human():
+    result = run("play", "pursuit_of_happiness", "--players", "2", "--seats", "random,human",
+                 stdin="quit\n")
+    assert result.returncode == 0, result.stderr
+    assert "Seat 0 (random): Keep trait:" in result.stdout
+
+
+def test_a_person_can_play_a_whole_pursuit_game_in_the_repl():
+    import io
+
+    from lifespan.cli import Repl
+
+    game = lifespan.load_game("pursuit_of_happiness", players=2, seed=3)
+    out = io.StringIO()
+    holder = {}
+
+    def answer(prompt):
+        # Free actions are listed first, so the last move always moves the game on.
+        assert prompt == f"seat {holder['repl'].state.current_player}> "
+        return str(len(holder["repl"].state.legal_actions()))
+
+    holder["repl"] = repl = Repl(game, ["human", "random"], 0, out, answer)
+    assert repl.run() == 0
+    transcript = out.getvalue()
+    assert repl.state.is_terminal()
+    assert transcript.splitlines()[-1].startswith("Final scores: ")
+    assert "Seat 1 (random): " in transcript and "has decided" not in transcript

@@ -20,6 +20,7 @@ class TimeOfYourLifeGame:
     _traits: list[str]
     _cards: list[dict[str, Any]]
     _fingerprint: str
+    _secret_choices: bool
     @property
     def num_players(self) -> int: ...
     @property
@@ -70,6 +71,7 @@ class PursuitOfHappinessGame:
     _traits: list[str]
     _cards: list[dict[str, Any]]
     _fingerprint: str
+    _secret_choices: bool
     @property
     def num_players(self) -> int: ...
     @property

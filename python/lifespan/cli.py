@@ -77,13 +77,13 @@ class Repl:
         print(text, file=self.out)
 
     def run(self) -> int:
-        all_bots = HUMAN not in self.seats
+        # With humans at the table, a bot's secret choice is not shown until the game reveals it.
+        hide = HUMAN in self.seats and getattr(self.game, "_secret_choices", True)
         while not self.state.is_terminal():
             seat = self.state.current_player
             if seat in self.agents:
                 action = self.agents[seat].step(self.state)
-                # With humans at the table a bot's choice may be secret until revealed.
-                what = self.state.action_to_string(action) if all_bots else "has decided"
+                what = "has decided" if hide else self.state.action_to_string(action)
                 self.say(f"Seat {seat} ({self.seats[seat]}): {what}")
                 self.state.apply(action)
                 continue

@@ -406,6 +406,7 @@ def build(parameters: Mapping[str, Any], traits: list[str], cards: list[dict[str
     game._traits = list(traits)
     game._cards = copy.deepcopy(cards)
     game._fingerprint = card_fingerprint(list(traits), cards)
+    game._secret_choices = False  # every move is made in the open
     return game
 
 

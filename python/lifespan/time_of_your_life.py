@@ -210,6 +210,7 @@ def build(parameters: Mapping[str, Any], traits: list[str], cards: list[dict[str
     game._traits = list(traits)
     game._cards = copy.deepcopy(cards)
     game._fingerprint = card_fingerprint(traits, cards)
+    game._secret_choices = True   # picks stay face down until all have chosen
     return game
 
 

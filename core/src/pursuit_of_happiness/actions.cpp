@@ -74,13 +74,23 @@ void Game::main_action_options(const State& s, ActionList& out) const {
     if (plan.ok && can_pay(s, s.current, plan.cost, plan.project))
       out.push_back(static_cast<std::uint16_t>(action));
   };
+  // Candidates are narrowed before planning: only Group Projects have roles beyond the first,
+  // and only active Group Projects can be joined.
+  auto roles_of = [&](int project) {
+    const ProjectSpec& spec = cards_.projects[project];
+    return spec.type == ProjectType::kGroup ? static_cast<int>(spec.num_levels) : 1;
+  };
   for (int i = 0; i < kNumSimpleActions; ++i) consider(kSimpleBoard + i);
   for (std::size_t k = 0; k < s.rows[kProjectRow].size(); ++k)
-    for (int r = 0; r < kMaxRoles; ++r) consider(kStartProjectAction + static_cast<int>(k) * kMaxRoles + r);
+    for (int r = 0; r < roles_of(s.rows[kProjectRow][k]); ++r)
+      consider(kStartProjectAction + static_cast<int>(k) * kMaxRoles + r);
   for (int owner = 0; owner < num_players(); ++owner)
-    for (std::size_t slot = 0; slot < s.players[owner].cards.size(); ++slot)
-      for (int r = 0; r < kMaxRoles; ++r)
-        consider(kJoinGroup + (owner * kMaxInPlay + static_cast<int>(slot)) * kMaxRoles + r);
+    for (std::size_t slot = 0; slot < s.players[owner].cards.size(); ++slot) {
+      const InPlay& c = s.players[owner].cards[slot];
+      if (c.kind != kProjectCard || !(c.flags & kInActiveSlot) || roles_of(c.id) == 1) continue;
+      for (int r = 0; r < roles_of(c.id); ++r)
+        if (c.roles[r] < 0) consider(kJoinGroup + (owner * kMaxInPlay + static_cast<int>(slot)) * kMaxRoles + r);
+    }
   for (std::size_t k = 0; k < s.rows[kItemRow].size(); ++k) consider(kSpendAction + static_cast<int>(k));
   for (std::size_t k = 0; k < s.rows[kJobRow].size(); ++k) consider(kGetJobAction + static_cast<int>(k));
   for (std::size_t k = 0; k < s.rows[kJobRow].size(); ++k) consider(kPromoteFromRow + static_cast<int>(k));

@@ -1,0 +1,64 @@
+"""Speed of the Pursuit of Happiness engine. Run with `pytest benchmarks --benchmark-enable`.
+
+Issue targets: native playouts >= 10,000 four-player games/s on one core (<= 150 ns per move),
+a Python-driven move <= 1.5 us, the state <= 4 KB. Compare figures within one run.
+"""
+
+import pytest
+
+import lifespan
+
+PLAYOUT_GAMES = 200
+
+
+@pytest.fixture(scope="module")
+def game4():
+    return lifespan.load_game("pursuit_of_happiness", players=4)
+
+
+@pytest.mark.benchmark(group="pursuit-playouts-4p")
+def test_native_playouts_one_thread(benchmark, game4):
+    benchmark.extra_info["games_per_round"] = PLAYOUT_GAMES
+    scores = benchmark(lifespan.playouts, game4, PLAYOUT_GAMES, seed=1, threads=1)
+    assert scores.shape == (PLAYOUT_GAMES, 4)
+
+
+def _python_driven_game(game, seed):
+    state, moves = game.new_state(seed=seed), 0
+    while not state.is_terminal():
+        legal = state.legal_actions()
+        state.apply(legal[-1 - moves % 2 if len(legal) > 1 else 0])  # mostly main actions
+        moves += 1
+    return moves
+
+
+@pytest.mark.benchmark(group="pursuit-python-loop")
+def test_python_driven_moves(benchmark, game4):
+    moves = benchmark(_python_driven_game, game4, 3)
+    benchmark.extra_info["moves_per_round"] = moves
+    assert moves > 50
+
+
+@pytest.fixture(scope="module")
+def midgame(game4):
+    state = game4.new_state(seed=5)
+    for _ in range(60):
+        legal = state.legal_actions()
+        state.apply(legal[-1])
+    return state
+
+
+@pytest.mark.benchmark(group="pursuit-primitives")
+def test_clone(benchmark, midgame):
+    benchmark(midgame.clone)
+
+
+@pytest.mark.benchmark(group="pursuit-primitives")
+def test_legal_actions(benchmark, midgame):
+    benchmark(midgame.legal_actions)
+
+
+def test_state_fits_the_budget():
+    size = lifespan._core.PursuitOfHappinessState.state_bytes
+    print(f"sizeof(State) = {size} bytes")
+    assert size <= 4096
