@@ -93,11 +93,21 @@ def state_repr(self: Any) -> str:
     return f"<{type(self).__name__} of {self.game.name}, {who}>"
 
 
+# Games rebuilt while unpickling, by what defines them: states pickled one by one share one
+# immutable game instead of rebuilding it (tens of milliseconds) for each.
+_REBUILT: dict[str, Any] = {}
+
+
 def _rebuild_game(name: str, parameters: dict[str, Any], traits: list[str],
                   cards: list[dict[str, Any]]) -> Any:
     from ._registry import GAMES
 
-    return GAMES[name].build(parameters, traits, cards)
+    key = json.dumps([name, parameters, card_fingerprint(traits, cards)], sort_keys=True)
+    if key not in _REBUILT:
+        if len(_REBUILT) >= 16:
+            _REBUILT.pop(next(iter(_REBUILT)))
+        _REBUILT[key] = GAMES[name].build(parameters, traits, cards)
+    return _REBUILT[key]
 
 
 def _restore_state(game: Any, text: str) -> Any:

@@ -121,7 +121,7 @@ Plan Game::plan_action(const State& s, int action) const {
     const bool group = spec.type == ProjectType::kGroup;
     if (group ? role >= spec.num_levels : role != 0) return plan;
     board(kStartProject);
-    if (group) plan.space = -1;  // the Hourglass moves onto the role
+    plan.moves_on = group;
     plan.cost = discounted(p, spec.levels[role].cost, DiscountOn::kProject);
     plan.project = true;
     return plan;
@@ -263,30 +263,30 @@ void Game::legal_actions(const State& s, ActionList& out) const {
   }
 }
 
+// The seed lists "an active Basic Project, Item, Partner or Job". With discard_scope =
+// active_cards "active" qualifies all four; with any_card only the Project, so a retired Job
+// in the Archive may go too. Completed Projects and single-round or Group Projects never.
 bool Game::discardable(const InPlay& c) const {
-  if (c.flags & kArchived) return false;
-  if (c.kind == kProjectCard && cards_.projects[c.id].type != ProjectType::kBasic) return false;
+  if (c.kind == kProjectCard)
+    return cards_.projects[c.id].type == ProjectType::kBasic && (c.flags & kInActiveSlot);
+  if (c.kind == kItemCard) return true;
   if (rules_.discard_scope == DiscardScope::kAnyCard) return true;
-  return c.kind == kItemCard || (c.flags & kInActiveSlot);
+  return (c.flags & kInActiveSlot) != 0;
 }
 
+// The upkeep a card prints: its cost and reward.
+std::pair<Effect, Effect> Game::printed_upkeep(const InPlay& c) const {
+  if (c.kind == kItemCard) return {cards_.items[c.id].upkeep_cost, cards_.items[c.id].upkeep_reward};
+  if (c.kind == kJobCard) return {job_face(c).upkeep_cost, job_face(c).upkeep_reward};
+  const Level& level = level_of(c, c.level);
+  return {level.upkeep_cost, level.upkeep_reward};
+}
+
+// A Child Trait's relief takes that many coins off the round's upkeep, whichever cards use it.
 Effect Game::upkeep_cost(const PlayerState& p, const InPlay& c) const {
-  Effect cost;
-  if (c.kind == kItemCard) cost = cards_.items[c.id].upkeep_cost;
-  if (c.kind == kJobCard) cost = job_face(c).upkeep_cost;
-  if (c.kind == kPartnerCard) cost = level_of(c, c.level).upkeep_cost;
-  if (p.trait >= 0) {
-    const TraitSpec& t = cards_.traits[p.trait];
-    if (t.ability == AbilityKind::kUpkeepRelief)
-      cost.amount[kMoney] = static_cast<std::int8_t>(std::max(0, cost[kMoney] - t.amount));
-  }
+  Effect cost = printed_upkeep(c).first;
+  cost.amount[kMoney] = static_cast<std::int8_t>(std::max(0, cost[kMoney] - p.upkeep_relief));
   return cost;
-}
-
-Effect Game::upkeep_reward(const InPlay& c) const {
-  if (c.kind == kItemCard) return cards_.items[c.id].upkeep_reward;
-  if (c.kind == kJobCard) return job_face(c).upkeep_reward;
-  return level_of(c, c.level).upkeep_reward;
 }
 
 bool Game::is_legal(const State& s, int action) const {
@@ -419,11 +419,13 @@ void Game::resolve(State& s, int action) const {
   if (s.step == Step::kUpkeep) {
     InPlay& c = p.cards[action - kPayUpkeep];
     const Effect cost = upkeep_cost(p, c);
+    const int printed_coins = printed_upkeep(c).first[kMoney];
+    p.upkeep_relief = static_cast<std::uint8_t>(p.upkeep_relief - std::min<int>(p.upkeep_relief, printed_coins));
     p.money = static_cast<std::uint8_t>(p.money - cost[kMoney]);
-    p.hourglasses = static_cast<std::uint8_t>(p.hourglasses - cost[kHourglasses]);
+    spend_hourglasses(p, cost[kHourglasses]);
     c.flags &= static_cast<std::uint8_t>(~kUpkeepDue);
     if (cost[kSth]) gain_sth(s, seat, -cost[kSth]);
-    gain(s, seat, upkeep_reward(c), true);
+    gain(s, seat, printed_upkeep(c).second, true);
     gain_stress(s, seat, cost[kStress]);
     after_upkeep_decision(s);
     return;
@@ -431,11 +433,12 @@ void Game::resolve(State& s, int action) const {
 
   const Plan plan = plan_action(s, action);
   p.money = static_cast<std::uint8_t>(p.money - plan.cost[kMoney]);
-  p.hourglasses = static_cast<std::uint8_t>(p.hourglasses - plan.cost[kHourglasses] - 1);
+  spend_hourglasses(p, plan.cost[kHourglasses] + 1);
   if (plan.cost[kSth]) gain_sth(s, seat, -plan.cost[kSth]);
   if (plan.space >= 0) {
     if (has(p.spaces_used, plan.space)) gain_stress(s, seat, 1);  // a second own Hourglass here
-    p.spaces_used = static_cast<std::uint16_t>(p.spaces_used | (1u << plan.space));
+    // A Group Project start moves the Hourglass on to a role: the space is left empty.
+    if (!plan.moves_on) p.spaces_used = static_cast<std::uint16_t>(p.spaces_used | (1u << plan.space));
   }
   gain_stress(s, seat, plan.cost[kStress]);
   const TraitSpec* trait = p.trait >= 0 ? &cards_.traits[p.trait] : nullptr;
@@ -454,7 +457,8 @@ void Game::resolve(State& s, int action) const {
       if (!p.alive) {
         // the Stress ended this life: no Hourglasses come of it
       } else if (rules_.overtime_timing == OvertimeTiming::kThisRound)
-        p.hourglasses = static_cast<std::uint8_t>(std::min(kHourglassesPerColour, p.hourglasses + rules_.overtime_hourglasses));
+        p.hourglasses = static_cast<std::uint8_t>(std::min(
+            kHourglassesPerColour - p.hourglasses_spent, p.hourglasses + rules_.overtime_hourglasses));
       else
         p.hourglasses_next = static_cast<std::uint8_t>(p.hourglasses_next + rules_.overtime_hourglasses);
     } else {

@@ -132,6 +132,8 @@ void Game::begin_upkeep(State& s) const {
   for (int seat = 0; seat < num_players(); ++seat) {
     PlayerState& p = s.players[seat];
     if (!p.alive) continue;
+    const TraitSpec* trait = p.trait >= 0 ? &cards_.traits[p.trait] : nullptr;
+    p.upkeep_relief = trait && trait->ability == AbilityKind::kUpkeepRelief ? trait->amount : 0;
     int partners = 0;
     for (const InPlay& c : p.cards) partners += c.kind == kPartnerCard;
     gain_stress(s, seat, std::max(0, active_count(p) - kActiveSlots) + std::max(0, partners - 1));
@@ -250,6 +252,7 @@ void Game::end_of_round(State& s) const {
     }
     p.spaces_used = 0;
     p.hourglasses = 0;
+    p.hourglasses_spent = 0;
   }
   if (everyone_dead(s) || s.round == kMaxRounds) {
     end_game(s);
@@ -283,7 +286,7 @@ void Game::settle_goal(State& s, int g, bool living_only) const {
   if (meeting == 1) {
     s.goals_claimed_by[g] = static_cast<std::uint8_t>(winner + 1);
     PlayerState& p = s.players[winner];
-    p.lth = static_cast<std::int16_t>(p.lth + goal.lth);
+    add_lth(p, goal.lth, false);
     ++p.goals;
   } else if (meeting > 1) {
     s.goals_claimed_by[g] = kGoalTied;
@@ -301,7 +304,7 @@ void Game::end_game(State& s) const {
   for (int seat = 0; seat < n; ++seat) {
     PlayerState& p = s.players[seat];
     if (p.inherited) continue;
-    p.lth = static_cast<std::int16_t>(p.lth + inheritance(p));
+    add_lth(p, inheritance(p), false);
     p.inherited = true;
   }
   // Game-end goals (and in-game goals nobody claimed) among every player, dead or alive.

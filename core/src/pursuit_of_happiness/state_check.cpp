@@ -64,8 +64,8 @@ void Game::validate(const State& s) const {
     require(p.sth >= rules_.sth_min && p.sth <= rules_.sth_max, who + ".sth outside the STH track");
     require(p.stress <= track_length() && (p.stress < track_length() || !p.alive),
             who + ".stress: past the end of the track means the life has ended");
-    require(p.hourglasses <= kHourglassesPerColour && (p.alive || p.hourglasses == 0),
-            who + ".hourglasses: at most 9, none once the life has ended");
+    require(p.hourglasses + p.hourglasses_spent <= kHourglassesPerColour && (p.alive || p.hourglasses == 0),
+            who + ".hourglasses: at most 9 with those spent this round, none once the life has ended");
     const bool choosing = s.step == Step::kChooseTrait && p.trait < 0;
     require(choosing ? p.trait_offer.size() == kTraitOffer : p.trait_offer.empty() && p.trait >= 0 &&
                                                                  static_cast<std::size_t>(p.trait) < cards_.traits.size(),

@@ -28,7 +28,7 @@ void Game::gain_sth(State& s, int seat, int amount) const {
     if (rules_.sth_overflow == SthOverflow::kAtMaxOnly && before > rules_.sth_min) spill = 0;
   }
   p.sth = static_cast<std::int8_t>(after);
-  p.lth = static_cast<std::int16_t>(p.lth + spill);
+  add_lth(p, spill, false);
 }
 
 // Passing the last space of the Stress track ends the life at once.
@@ -56,14 +56,28 @@ void Game::gain(State& s, int seat, const Effect& reward, bool from_card) const 
   for (int r = 0; r < kNumResources; ++r)
     p.resources[r] = static_cast<std::uint8_t>(std::min(255, p.resources[r] + reward[r]));
   p.money = static_cast<std::uint8_t>(std::min(255, p.money + reward[kMoney]));
-  if (p.alive)  // a life that has ended places no more Hourglasses
-    p.hourglasses = static_cast<std::uint8_t>(
-        std::min(kHourglassesPerColour, p.hourglasses + reward[kHourglasses]));
-  p.lth = static_cast<std::int16_t>(p.lth + reward[kLth]);
-  if (from_card) p.lth_from_cards = static_cast<std::int16_t>(p.lth_from_cards + reward[kLth]);
+  // A colour has 9 Hourglasses, those already spent this round included; a life that has
+  // ended places no more.
+  if (p.alive)
+    p.hourglasses = static_cast<std::uint8_t>(std::min(
+        kHourglassesPerColour - p.hourglasses_spent, p.hourglasses + reward[kHourglasses]));
+  add_lth(p, reward[kLth], from_card);
   if (reward[kSth]) gain_sth(s, seat, reward[kSth]);
   relax(p, reward[kRelax]);
   good_health(p, reward[kGoodHealth]);
+}
+
+// LTH saturates rather than wraps: nothing in the rules bounds how often a player may, say,
+// Refresh Cards at the bottom of the STH track.
+void Game::add_lth(PlayerState& p, int amount, bool from_card) const {
+  auto clamp16 = [](int value) { return static_cast<std::int16_t>(std::clamp(value, -30000, 30000)); };
+  p.lth = clamp16(p.lth + amount);
+  if (from_card) p.lth_from_cards = clamp16(p.lth_from_cards + amount);
+}
+
+void Game::spend_hourglasses(PlayerState& p, int count) const {
+  p.hourglasses = static_cast<std::uint8_t>(p.hourglasses - count);
+  p.hourglasses_spent = static_cast<std::uint8_t>(p.hourglasses_spent + count);
 }
 
 int inheritance(const PlayerState& p) {
@@ -79,7 +93,7 @@ void Game::die(State& s, int seat) const {
   p.hourglasses_next = 0;
   for (InPlay& c : p.cards) c.flags &= static_cast<std::uint8_t>(~kUpkeepDue);  // no more upkeep
   if (rules_.inheritance_timing == InheritanceTiming::kDeath && !p.inherited) {
-    p.lth = static_cast<std::int16_t>(p.lth + inheritance(p));
+    add_lth(p, inheritance(p), false);
     p.inherited = true;
   }
 }

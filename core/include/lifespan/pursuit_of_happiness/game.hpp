@@ -5,6 +5,7 @@
 #include <array>
 #include <cstdint>
 #include <string>
+#include <utility>
 
 #include "lifespan/common/fixed_vector.hpp"
 #include "lifespan/pursuit_of_happiness/cards.hpp"
@@ -20,7 +21,8 @@ struct Plan {
   bool ok = false;    // the action exists in this position (affordability aside)
   Effect cost;
   bool project = false;
-  int space = -1;     // -1: a card action, or a Group Project role
+  int space = -1;     // the board space the Hourglass is placed on, or -1 (card actions)
+  bool moves_on = false;  // a Group Project start: the Hourglass moves on from the space to a role
 };
 
 class Game {
@@ -77,6 +79,8 @@ class Game {
   void relax(PlayerState& p, int times) const;
   void good_health(PlayerState& p, int times) const;
   void gain(State& s, int seat, const Effect& reward, bool from_card) const;
+  void add_lth(PlayerState& p, int amount, bool from_card) const;
+  void spend_hourglasses(PlayerState& p, int count) const;
   void die(State& s, int seat) const;
   // payment.cpp
   bool can_pay(const State& s, int seat, const Effect& cost, bool project) const;
@@ -103,7 +107,7 @@ class Game {
   Plan plan_action(const State& s, int action) const;
   bool discardable(const InPlay& c) const;
   Effect upkeep_cost(const PlayerState& p, const InPlay& c) const;
-  Effect upkeep_reward(const InPlay& c) const;
+  std::pair<Effect, Effect> printed_upkeep(const InPlay& c) const;
   void after_upkeep_decision(State& s) const;
   void resolve(State& s, int action) const;       // after any payment choice
   void finish_turn_action(State& s) const;

@@ -51,6 +51,8 @@ struct PlayerState {
   std::int16_t lth_from_cards = 0;   // LTH gained from card rewards (a Life Goal measure)
   std::uint8_t stress = 0;           // position on the Stress track, 0 = calmest
   std::uint8_t hourglasses = 0;      // left to place this round
+  std::uint8_t hourglasses_spent = 0;  // placed or paid this round (at most 9 with those left)
+  std::uint8_t upkeep_relief = 0;    // coins of upkeep relief left this round (a Child Trait)
   std::uint8_t hourglasses_next = 0; // Overtime Hourglasses for next round
   bool alive = true;
   bool inherited = false;            // Inheritance already scored (inheritance_timing = death)
@@ -66,6 +68,7 @@ struct PlayerState {
   void visit(Visitor& v) {
     v("resources", resources); v("money", money); v("sth", sth); v("lth", lth);
     v("lth_from_cards", lth_from_cards); v("stress", stress); v("hourglasses", hourglasses);
+    v("hourglasses_spent", hourglasses_spent); v("upkeep_relief", upkeep_relief);
     v("hourglasses_next", hourglasses_next); v("alive", alive); v("inherited", inherited);
     v("trait", trait);
     v("trait_offer", trait_offer); v("spaces_used", spaces_used);
