@@ -1,0 +1,241 @@
+"""Random-play invariants of The Pursuit of Happiness, for 1-4 players and rule variants.
+
+Seeded random games (about 460 in all). At every decision:
+  - the legal actions are sorted, unique, in range and match legal_actions_mask;
+  - each legal action applies on a child (every decision of the first games of each
+    configuration, a sample of actions afterwards) and the parent is left unchanged;
+  - a random id that is not legal raises IllegalActionError and leaves to_json unchanged;
+  - the seat to move is alive, a seat whose life ended never moves or comes back;
+and on the JSON of each state: every card in exactly one place, no negative (or wrapped-around)
+resources, money, Stress or Hourglasses, STH within [sth_min, sth_max], at most one Job per
+player, at most 2 of one player's Hourglasses on a Group Project, scores() equal to each
+player's LTH. JSON and pickle round trips give an equal state; the same seed gives the same
+game; every game ends by round 8. Playouts: shape, dtype, and independence of the thread count.
+"""
+
+import json
+import pickle
+import random
+
+import numpy as np
+import pytest
+
+import lifespan
+
+GAME = "pursuit_of_happiness"
+NUM_ACTIONS = 545
+SIMPLE = 78
+MAX_DECISIONS = 3000       # a random 4-player game is about 200-300 decisions
+KIND_PROJECT, KIND_JOB = 0, 2
+OVER = 4
+
+# (players, rules, games)
+CONFIGS = [
+    (1, {}, 50),
+    (2, {}, 50),
+    (3, {}, 45),
+    (4, {}, 45),
+    (1, {"solo_lth_target": 0, "first_player": "random", "overtime_timing": "next_round"}, 30),
+    (2, {"overtime_timing": "next_round", "sth_overflow": "at_max_only",
+         "group_bonus": "per_hourglass"}, 40),
+    (2, {"sth_penalty": "never", "stress_sections": 3, "stress_section_spaces": 3,
+         "stress_start_section": 1, "hourglasses_first_section": 9}, 40),
+    (3, {"promotion": "flip", "retirement_level": 1, "inheritance_timing": "death",
+         "discard_scope": "any_card"}, 40),
+    (3, {"group_join": "own_active", "temp_job_money": 6, "rest_relax": 0, "sth_min": -6,
+         "sth_max": 6}, 40),
+    (4, {"teen_job_partner_rows": True, "job_row": "players", "row_size": 6,
+         "first_player": "random"}, 40),
+    (4, {"stress_section_spaces": 2, "overtime_stress": 4, "overtime_hourglasses": 3,
+         "inheritance_timing": "death"}, 40),
+]
+FULL_CHECK_GAMES = 2   # games per configuration whose every action is tried on a child and
+                       # whose every state is round-tripped through JSON and pickle
+REPLAY_EVERY = 8       # every 8th game is replayed from its seeds
+
+
+def ids(config):
+    players, rules, _ = config
+    return f"{players}p-" + ("-".join(f"{k}={v}" for k, v in rules.items()) or "default")
+
+
+def choose(rng, legal):
+    # Free actions (Refresh, Discard) can be repeated without end; take them rarely.
+    main = [a for a in legal if a >= SIMPLE or a < 50]
+    if main and rng.random() < 0.9:
+        return rng.choice(main)
+    return rng.choice(legal)
+
+
+DECK_SIZES = (60, 60, 18, 12)   # Projects, Items-Activities, Jobs, Partners (docs §1)
+
+
+def check_record(game, st, scores):
+    params = game.parameters
+    n = game.num_players
+    # Every card is in exactly one place: a row, a deck, a discard pile or a play area.
+    for kind in range(4):
+        def key(e):
+            return e >> 1 if kind >= 2 else e
+        where = [key(e) for pile in (st["rows"], st["decks"], st["discards"]) for e in pile[kind]]
+        where += [c["id"] for p in st["players"] for c in p["cards"] if c["kind"] == kind]
+        assert sorted(where) == list(range(DECK_SIZES[kind])), f"cards of kind {kind} lost"
+    assert 1 <= st["round"] <= 8
+    assert len(st["players"]) == n
+    track = params["stress_sections"] * params["stress_section_spaces"]
+    for seat, p in enumerate(st["players"]):
+        # uint8 fields cannot be negative in JSON: a value near 255 is a wrap-around.
+        assert all(0 <= r < 200 for r in p["resources"]), p["resources"]
+        assert 0 <= p["money"] < 200, p["money"]
+        assert params["sth_min"] <= p["sth"] <= params["sth_max"]
+        assert 0 <= p["stress"] <= track
+        assert 0 <= p["hourglasses"] <= 9 and 0 <= p["hourglasses_next"] <= 9 * 3
+        if not p["alive"]:
+            assert p["hourglasses"] == 0 and p["stress"] == track
+        else:
+            assert p["stress"] < track
+        jobs = [c for c in p["cards"] if c["kind"] == KIND_JOB]
+        assert len(jobs) <= 1
+        active = [c for c in p["cards"] if c["flags"] & 1]
+        assert all(not c["flags"] & 2 for c in active), "an archived card holds a slot"
+        for c in p["cards"]:
+            if c["kind"] == KIND_PROJECT:
+                for owner in range(n):
+                    assert c["roles"].count(owner) <= 2
+        assert scores[seat] == p["lth"]
+
+
+def check_round_trips(game, state, pickled=False):
+    text = state.to_json()
+    again = game.state_from_json(text)
+    assert again == state and again.to_json() == text
+    if pickled:   # a pickled state carries its game, rebuilt on loading: slow, so sampled
+        back = pickle.loads(pickle.dumps(state))
+        assert back == state and back.to_json() == text
+
+
+def play_game(game, seed, rng_seed, full, checks=True):
+    """Plays one random game; returns (actions, final JSON)."""
+    rng = random.Random(rng_seed)                 # the moves
+    check_rng = random.Random(rng_seed + 10**6)   # the checks, so a replay without them agrees
+    state = game.new_state(seed)
+    n = game.num_players
+    dead = set()
+    actions = []
+    for _ in range(MAX_DECISIONS):
+        text = state.to_json()
+        st = json.loads(text)["state"]
+        if checks:
+            check_record(game, st, state.scores())
+            for seat, p in enumerate(st["players"]):
+                if seat in dead:
+                    assert not p["alive"], "a life came back"
+                if not p["alive"]:
+                    dead.add(seat)
+        if state.is_terminal():
+            assert st["step"] == OVER and state.current_player == -4
+            assert state.legal_actions() == []
+            break
+        seat = state.current_player
+        assert 0 <= seat < n and seat not in dead and st["players"][seat]["alive"]
+        legal = state.legal_actions()
+        assert legal and legal == sorted(set(legal)) and legal[-1] < NUM_ACTIONS and legal[0] >= 0
+        if checks:
+            mask = state.legal_actions_mask()
+            assert mask.shape == (NUM_ACTIONS,) and list(np.flatnonzero(mask)) == legal
+            tried = legal if full else check_rng.sample(legal, min(3, len(legal)))
+            for action in tried:
+                child = state.child(action)
+                assert child != state or action in range(50, 54)   # a refresh may deal the same
+            assert state.to_json() == text, "child() changed the parent"
+            bad = check_rng.randrange(NUM_ACTIONS)
+            if bad not in legal:
+                with pytest.raises(lifespan.IllegalActionError):
+                    state.apply(bad)
+                assert state.to_json() == text
+            if full:
+                check_round_trips(game, state, pickled=len(actions) % 40 == 0)
+        action = choose(rng, legal)
+        actions.append(action)
+        state.apply(action)
+    else:
+        raise AssertionError(f"no end after {MAX_DECISIONS} decisions")
+    return actions, state
+
+
+@pytest.mark.parametrize("config", CONFIGS, ids=ids)
+def test_random_games_keep_the_invariants(config):
+    players, rules, games = config
+    game = lifespan.load_game(GAME, players=players, **rules)
+    for i in range(games):
+        actions, final = play_game(game, seed=1000 + i, rng_seed=i, full=i < FULL_CHECK_GAMES)
+        st = json.loads(final.to_json())["state"]
+        assert st["round"] <= 8
+        scores = final.scores()
+        assert scores == [p["lth"] for p in st["players"]]
+        returns = final.returns()
+        if players == 1:
+            assert returns in ([1.0], [-1.0])
+        else:
+            assert abs(sum(returns)) < 1e-9
+            assert max(returns) > 0 or len(set(scores)) == 1    # everyone tied: all 0
+            best = max(scores)
+            assert [r == max(returns) for r in returns] == [s == best for s in scores]
+        check_round_trips(game, final, pickled=i < FULL_CHECK_GAMES)
+        if i % REPLAY_EVERY == 0:
+            again_actions, again = play_game(game, seed=1000 + i, rng_seed=i, full=False,
+                                             checks=False)
+            assert again_actions == actions and again == final
+            assert again.to_json() == final.to_json()
+
+
+def test_same_seed_same_new_state_and_different_seeds_differ():
+    game = lifespan.load_game(GAME, players=3)
+    assert game.new_state(5) == game.new_state(5)
+    assert game.new_state(5).to_json() == game.new_state(5).to_json()
+    assert game.new_state(5) != game.new_state(6)
+
+
+@pytest.mark.parametrize("players", [1, 2, 3, 4])
+def test_playouts_shape_and_thread_count_independence(players):
+    game = lifespan.load_game(GAME, players=players)
+    one = lifespan.playouts(game, 300, seed=9, threads=1)
+    assert one.shape == (300, players) and one.dtype == np.int32
+    for threads in (2, 4, 0):
+        assert (lifespan.playouts(game, 300, seed=9, threads=threads) == one).all()
+    assert not (lifespan.playouts(game, 300, seed=10, threads=1) == one).all()
+    # From a state: a copy is played, the state is left as it was.
+    state = game.new_state(3)
+    text = state.to_json()
+    from_state = lifespan.playouts(state, 50, seed=2, threads=3)
+    assert from_state.shape == (50, players)
+    assert (from_state == lifespan.playouts(state, 50, seed=2, threads=1)).all()
+    assert state.to_json() == text
+    assert lifespan.playouts(game, 0, seed=1).shape == (0, players)
+
+
+def test_playout_scores_are_final_lth_values_within_reach():
+    game = lifespan.load_game(GAME, players=2)
+    scores = lifespan.playouts(game, 500, seed=1, threads=0)
+    # LTH can go below 0 only through STH losses below the bottom; it is an int16 on the track.
+    assert scores.min() > -100 and scores.max() < 300
+
+
+def test_determinize_keeps_the_public_position():
+    game = lifespan.load_game(GAME, players=3)
+    rng = random.Random(4)
+    state = game.new_state(8)
+    for _ in range(60):
+        state.apply(choose(rng, state.legal_actions()))
+    st = json.loads(state.to_json())["state"]
+    for viewer in range(3):
+        d = state.determinize(viewer, 77)
+        dt = json.loads(d.to_json())["state"]
+        assert dt["rows"] == st["rows"] and dt["players"] == st["players"]
+        assert dt["discards"] == st["discards"] and dt["goals"] == st["goals"]
+        assert [len(x) for x in dt["decks"]] == [len(x) for x in st["decks"]]
+        for row in range(4):   # the same cards, in some order (Jobs/Partners: any face)
+            key = (lambda e: e >> 1) if row >= 2 else (lambda e: e)
+            assert sorted(map(key, dt["decks"][row])) == sorted(map(key, st["decks"][row]))
+        assert d.legal_actions() == state.legal_actions()
+        assert state.determinize(viewer, 77) == d
