@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "game_binding.hpp"
+#include "rule_options.hpp"
 #include "lifespan/pursuit_of_happiness/game.hpp"
 #include "registrars.hpp"
 
@@ -15,8 +16,8 @@ namespace poh = lifespan::pursuit_of_happiness;
 namespace {
 
 // Option names per enumerated rule parameter, in enum order (rules.toml lists the same).
-const std::vector<std::pair<std::string, std::vector<std::string>>>& rule_options() {
-  static const std::vector<std::pair<std::string, std::vector<std::string>>> options = {
+const OptionTable& rule_options() {
+  static const OptionTable options = {
       {"sth_overflow", {"excess", "at_max_only"}},
       {"sth_penalty", {"always", "never"}},
       {"overtime_timing", {"this_round", "next_round"}},
@@ -32,19 +33,6 @@ const std::vector<std::pair<std::string, std::vector<std::string>>>& rule_option
   return options;
 }
 
-template <class Enum>
-void read_option(const py::dict& rules, const char* name, Enum& out) {
-  const std::string value = py::str(rules[name]);
-  for (const auto& [param, names] : rule_options()) {
-    if (param != name) continue;
-    for (std::size_t i = 0; i < names.size(); ++i)
-      if (names[i] == value) {
-        out = static_cast<Enum>(i);
-        return;
-      }
-  }
-  throw RulesError(std::string(name) + ": no option '" + value + "'");
-}
 
 poh::Rules read_rules(const py::dict& d) {
   poh::Rules r;
@@ -65,17 +53,17 @@ poh::Rules read_rules(const py::dict& d) {
   r.teen_job_partner_rows = d["teen_job_partner_rows"].cast<bool>();
   r.retirement_level = integer("retirement_level");
   r.solo_lth_target = integer("solo_lth_target");
-  read_option(d, "sth_overflow", r.sth_overflow);
-  read_option(d, "sth_penalty", r.sth_penalty);
-  read_option(d, "overtime_timing", r.overtime_timing);
-  read_option(d, "first_player", r.first_player);
-  read_option(d, "job_row", r.job_row);
-  read_option(d, "group_join", r.group_join);
-  read_option(d, "group_bonus", r.group_bonus);
-  read_option(d, "card_reward_cost", r.card_reward_cost);
-  read_option(d, "discard_scope", r.discard_scope);
-  read_option(d, "promotion", r.promotion);
-  read_option(d, "inheritance_timing", r.inheritance_timing);
+  read_option(d, rule_options(), "sth_overflow", r.sth_overflow);
+  read_option(d, rule_options(), "sth_penalty", r.sth_penalty);
+  read_option(d, rule_options(), "overtime_timing", r.overtime_timing);
+  read_option(d, rule_options(), "first_player", r.first_player);
+  read_option(d, rule_options(), "job_row", r.job_row);
+  read_option(d, rule_options(), "group_join", r.group_join);
+  read_option(d, rule_options(), "group_bonus", r.group_bonus);
+  read_option(d, rule_options(), "card_reward_cost", r.card_reward_cost);
+  read_option(d, rule_options(), "discard_scope", r.discard_scope);
+  read_option(d, rule_options(), "promotion", r.promotion);
+  read_option(d, rule_options(), "inheritance_timing", r.inheritance_timing);
   return r;
 }
 
@@ -205,9 +193,7 @@ poh::CardTables read_cards(const py::dict& d) {
 
 void register_pursuit_of_happiness(py::module_& m) {
   bind_game<poh::Game>(m, "PursuitOfHappinessGame", "PursuitOfHappinessState");
-  py::dict options;
-  for (const auto& [param, names] : rule_options()) options[param.c_str()] = names;
-  m.attr("PURSUIT_OF_HAPPINESS_OPTIONS") = options;
+  m.attr("PURSUIT_OF_HAPPINESS_OPTIONS") = options_dict(rule_options());
   m.def(
       "make_pursuit_of_happiness",
       [](const py::dict& rules, const py::dict& cards) {

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "game_binding.hpp"
+#include "rule_options.hpp"
 #include "lifespan/time_of_your_life/game.hpp"
 #include "registrars.hpp"
 
@@ -15,8 +16,8 @@ namespace toyl = lifespan::time_of_your_life;
 namespace {
 
 // Option names per enumerated rule parameter, in enum order (docs/time_of_your_life.md §7).
-const std::vector<std::pair<std::string, std::vector<std::string>>>& rule_options() {
-  static const std::vector<std::pair<std::string, std::vector<std::string>>> options = {
+const OptionTable& rule_options() {
+  static const OptionTable options = {
       {"two_player_swap", {"every_round", "passed_only", "off"}},
       {"midpoint_empty_deck", {"reshuffle", "short"}},
       {"icon_matching", {"edges", "any_edge"}},
@@ -28,21 +29,6 @@ const std::vector<std::pair<std::string, std::vector<std::string>>>& rule_option
   return options;
 }
 
-template <class Enum>
-void read_option(const py::dict& rules, const std::string& name, Enum& out) {
-  for (const auto& [param, names] : rule_options()) {
-    if (param != name) continue;
-    const std::string value = py::str(rules[name.c_str()]);
-    for (std::size_t i = 0; i < names.size(); ++i)
-      if (names[i] == value) {
-        out = static_cast<Enum>(i);
-        return;
-      }
-    std::string known;
-    for (const auto& n : names) known += (known.empty() ? "" : ", ") + n;
-    throw RulesError(name + ": no option '" + value + "' (options: " + known + ")");
-  }
-}
 
 toyl::Rules read_rules(const py::dict& d) {
   toyl::Rules r;
@@ -50,13 +36,13 @@ toyl::Rules read_rules(const py::dict& d) {
   r.seed = d["seed"].cast<std::uint64_t>();
   r.limited_token_supply = d["limited_token_supply"].cast<bool>();
   r.max_trait_tokens_per_card = d["max_trait_tokens_per_card"].cast<int>();
-  read_option(d, "two_player_swap", r.two_player_swap);
-  read_option(d, "midpoint_empty_deck", r.midpoint_empty_deck);
-  read_option(d, "icon_matching", r.icon_matching);
-  read_option(d, "timeline_layout", r.timeline_layout);
-  read_option(d, "age_order", r.age_order);
-  read_option(d, "happiness_bonus_tie", r.happiness_bonus_tie);
-  read_option(d, "winner_tie_break", r.winner_tie_break);
+  read_option(d, rule_options(), "two_player_swap", r.two_player_swap);
+  read_option(d, rule_options(), "midpoint_empty_deck", r.midpoint_empty_deck);
+  read_option(d, rule_options(), "icon_matching", r.icon_matching);
+  read_option(d, rule_options(), "timeline_layout", r.timeline_layout);
+  read_option(d, rule_options(), "age_order", r.age_order);
+  read_option(d, rule_options(), "happiness_bonus_tie", r.happiness_bonus_tie);
+  read_option(d, rule_options(), "winner_tie_break", r.winner_tie_break);
   return r;
 }
 
@@ -94,9 +80,7 @@ toyl::CardSpec read_card(const py::dict& d) {
 void register_time_of_your_life(py::module_& m) {
   bind_game<toyl::Game>(m, "TimeOfYourLifeGame", "TimeOfYourLifeState");
 
-  py::dict options;
-  for (const auto& [param, names] : rule_options()) options[param.c_str()] = names;
-  m.attr("TIME_OF_YOUR_LIFE_OPTIONS") = options;
+  m.attr("TIME_OF_YOUR_LIFE_OPTIONS") = options_dict(rule_options());
   py::list kinds;
   for (const char* kind : toyl::kObjectiveKindNames) kinds.append(kind);
   m.attr("TIME_OF_YOUR_LIFE_OBJECTIVE_KINDS") = kinds;

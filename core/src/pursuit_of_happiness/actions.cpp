@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <string>
 
+#include "lifespan/common/checked_apply.hpp"
 #include "lifespan/common/errors.hpp"
 #include "lifespan/pursuit_of_happiness/game.hpp"
 
@@ -301,19 +302,7 @@ int Game::sample_action(const State& s, SplitMix64& rng) const {
   return legal[rng.below(static_cast<std::uint32_t>(legal.size()))];
 }
 
-void Game::apply(State& s, int action) const {
-  if (action < 0 || action >= kNumDistinctActions)
-    throw_action_out_of_range(std::to_string(action), kNumDistinctActions);
-  if (s.step == Step::kGameOver)
-    throw IllegalAction("the game is over: no action is legal, and '" + action_to_string(s, action) +
-                        "' cannot be applied");
-  if (!is_legal(s, action))
-    throw IllegalAction("action " + std::to_string(action) + " ('" + action_to_string(s, action) +
-                        "') is not legal now: round " + std::to_string(s.round) + ", step " +
-                        kStepNames[static_cast<int>(s.step)] + ", seat " +
-                        std::to_string(s.current) + " to move");
-  apply_unchecked(s, action);
-}
+void Game::apply(State& s, int action) const { checked_apply(*this, s, action); }
 
 void Game::discard_card(State& s, int seat, int slot, bool penalty) const {
   PlayerState& p = s.players[seat];

@@ -5,27 +5,19 @@
 #include "lifespan/pursuit_of_happiness/game.hpp"
 
 namespace lifespan::pursuit_of_happiness {
-namespace {
-
-void require(bool ok, const std::string& what) {
-  if (!ok) throw StateFormatError("invalid state: " + what);
-}
-
-}  // namespace
-
 void Game::validate(const State& s) const {
   const int n = num_players();
-  require(s.round >= 1 && s.round <= kMaxRounds, "round must be from 1 to 8");
-  require(static_cast<int>(s.step) < kNumSteps, "step out of range");
+  require_state(s.round >= 1 && s.round <= kMaxRounds, "round must be from 1 to 8");
+  require_state(static_cast<int>(s.step) < kNumSteps, "step out of range");
   const bool over = s.step == Step::kGameOver;
-  require(over ? s.current == kTerminalPlayer : s.current >= 0 && s.current < n,
+  require_state(over ? s.current == kTerminalPlayer : s.current >= 0 && s.current < n,
           "current must be a seat, or -4 once the game is over");
-  require(s.first_player < n, "first_player must be a seat");
-  require(s.step == Step::kPay ? (s.resume == Step::kAction || s.resume == Step::kUpkeep) && s.payment.units > 0
+  require_state(s.first_player < n, "first_player must be a seat");
+  require_state(s.step == Step::kPay ? (s.resume == Step::kAction || s.resume == Step::kUpkeep) && s.payment.units > 0
                                : s.payment == Payment{},
           "a payment exists exactly in the pay step");
   for (int r = 0; r < kNumResources; ++r)
-    require(s.payment.next_kind < kNumResources, "payment.next_kind out of range");
+    require_state(s.payment.next_kind < kNumResources, "payment.next_kind out of range");
 
   // Every card of each kind is in one place at most.
   const std::size_t sizes[kNumRows] = {cards_.projects.size(), cards_.items.size(), cards_.jobs.size(),
@@ -33,8 +25,8 @@ void Game::validate(const State& s) const {
   std::array<std::array<int, kMaxDeck>, kNumRows> seen{};
   auto note = [&](int row, int entry, const std::string& where) {
     const int id = row >= kJobRow ? entry >> 1 : entry;
-    require(static_cast<std::size_t>(id) < sizes[row], where + ": no such card " + std::to_string(entry));
-    require(++seen[row][id] == 1, where + ": card " + std::to_string(entry) + " is in two places");
+    require_state(static_cast<std::size_t>(id) < sizes[row], where + ": no such card " + std::to_string(entry));
+    require_state(++seen[row][id] == 1, where + ": card " + std::to_string(entry) + " is in two places");
   };
   for (int row = 0; row < kNumRows; ++row) {
     for (std::uint8_t e : s.rows[row]) note(row, e, std::string("rows[") + std::to_string(row) + "]");
@@ -43,53 +35,53 @@ void Game::validate(const State& s) const {
   }
 
   const std::size_t goals = n == 1 ? kSoloLifeGoals : n;
-  require(s.goals.size() == goals && s.goals_claimed_by.size() == goals, "one Life Goal per player (3 in solo)");
+  require_state(s.goals.size() == goals && s.goals_claimed_by.size() == goals, "one Life Goal per player (3 in solo)");
   for (std::size_t g = 0; g < goals; ++g) {
-    require(s.goals[g] < cards_.goals.size(), "goals: no such Life Goal");
+    require_state(s.goals[g] < cards_.goals.size(), "goals: no such Life Goal");
     const int by = s.goals_claimed_by[g];
-    require(by == 0 || by == kGoalTied || by <= n, "goals_claimed_by must be 0, a seat + 1 or 255");
+    require_state(by == 0 || by == kGoalTied || by <= n, "goals_claimed_by must be 0, a seat + 1 or 255");
   }
   std::array<int, 16> traits_seen{};
   for (std::uint8_t t : s.trait_deck) {
-    require(t < cards_.traits.size() && ++traits_seen[t] == 1, "trait_deck: bad or repeated trait");
+    require_state(t < cards_.traits.size() && ++traits_seen[t] == 1, "trait_deck: bad or repeated trait");
   }
 
   for (int seat = 0; seat < kMaxPlayers; ++seat) {
     const PlayerState& p = s.players[seat];
     const std::string who = "players[" + std::to_string(seat) + "]";
     if (seat >= n) {
-      require(p == PlayerState{}, "players beyond the player count must be empty");
+      require_state(p == PlayerState{}, "players beyond the player count must be empty");
       continue;
     }
-    require(p.sth >= rules_.sth_min && p.sth <= rules_.sth_max, who + ".sth outside the STH track");
-    require(p.stress <= track_length() && (p.stress < track_length() || !p.alive),
+    require_state(p.sth >= rules_.sth_min && p.sth <= rules_.sth_max, who + ".sth outside the STH track");
+    require_state(p.stress <= track_length() && (p.stress < track_length() || !p.alive),
             who + ".stress: past the end of the track means the life has ended");
-    require(p.hourglasses + p.hourglasses_spent <= kHourglassesPerColour && (p.alive || p.hourglasses == 0),
+    require_state(p.hourglasses + p.hourglasses_spent <= kHourglassesPerColour && (p.alive || p.hourglasses == 0),
             who + ".hourglasses: at most 9 with those spent this round, none once the life has ended");
     const bool choosing = s.step == Step::kChooseTrait && p.trait < 0;
-    require(choosing ? p.trait_offer.size() == kTraitOffer : p.trait_offer.empty() && p.trait >= 0 &&
+    require_state(choosing ? p.trait_offer.size() == kTraitOffer : p.trait_offer.empty() && p.trait >= 0 &&
                                                                  static_cast<std::size_t>(p.trait) < cards_.traits.size(),
             who + ": a seat holds 2 offered traits until it keeps one");
     for (std::uint8_t t : p.trait_offer)
-      require(t < cards_.traits.size() && ++traits_seen[t] == 1, who + ".trait_offer: bad or repeated trait");
+      require_state(t < cards_.traits.size() && ++traits_seen[t] == 1, who + ".trait_offer: bad or repeated trait");
     int jobs = 0;
     for (std::size_t i = 0; i < p.cards.size(); ++i) {
       const InPlay& c = p.cards[i];
       const std::string where = who + ".cards[" + std::to_string(i) + "]";
-      require(c.kind < kNumCardKinds, where + ".kind out of range");
+      require_state(c.kind < kNumCardKinds, where + ".kind out of range");
       note(c.kind, c.kind >= kJobCard ? (c.id << 1) | c.face : c.id, where);
-      require(c.face < 2, where + ".face must be 0 or 1");
+      require_state(c.face < 2, where + ".face must be 0 or 1");
       const int levels = c.kind == kProjectCard ? cards_.projects[c.id].num_levels
                          : c.kind == kItemCard  ? cards_.items[c.id].num_levels
                          : c.kind == kPartnerCard ? 3 : 3;
-      require(c.level >= 1 && c.level <= levels, where + ".level out of range");
-      require(!((c.flags & kArchived) && (c.flags & kInActiveSlot)), where + ": archived cards take no slot");
-      require(!(c.flags & kUpkeepDue) || s.step == Step::kUpkeep || s.resume == Step::kUpkeep,
+      require_state(c.level >= 1 && c.level <= levels, where + ".level out of range");
+      require_state(!((c.flags & kArchived) && (c.flags & kInActiveSlot)), where + ": archived cards take no slot");
+      require_state(!(c.flags & kUpkeepDue) || s.step == Step::kUpkeep || s.resume == Step::kUpkeep,
               where + ": upkeep is due only in the Upkeep phase");
-      for (std::int8_t role : c.roles) require(role >= -1 && role < n, where + ".roles: not a seat");
+      for (std::int8_t role : c.roles) require_state(role >= -1 && role < n, where + ".roles: not a seat");
       jobs += c.kind == kJobCard;
     }
-    require(jobs <= 1, who + ": one Job at a time");
+    require_state(jobs <= 1, who + ": one Job at a time");
   }
 }
 

@@ -2,6 +2,7 @@
 // anything, so a rejected action leaves the state exactly as it was.
 #include <string>
 
+#include "lifespan/common/checked_apply.hpp"
 #include "lifespan/common/errors.hpp"
 #include "lifespan/time_of_your_life/game.hpp"
 
@@ -103,24 +104,7 @@ bool Game::is_legal(const State& s, int action) const {
   return false;
 }
 
-void Game::apply(State& s, int action) const {
-  if (action < 0 || action >= kNumDistinctActions)
-    throw_action_out_of_range(std::to_string(action), kNumDistinctActions);
-  if (s.step == Step::kGameOver)
-    throw IllegalAction("the game is over: no action is legal, and '" +
-                        action_to_string(s, action) + "' cannot be applied");
-  if (!is_legal(s, action)) {
-    ActionList legal;
-    legal_actions(s, legal);
-    std::string names;
-    for (std::uint16_t a : legal) names += (names.empty() ? "" : ", ") + std::to_string(a);
-    throw IllegalAction("action " + std::to_string(action) + " ('" + action_to_string(s, action) +
-                        "') is not legal now: round " + std::to_string(s.round) + ", step " +
-                        kStepNames[static_cast<int>(s.step)] + ", seat " +
-                        std::to_string(s.current) + " to move; legal: " + names);
-  }
-  apply_unchecked(s, action);
-}
+void Game::apply(State& s, int action) const { checked_apply(*this, s, action); }
 
 void Game::apply_unchecked(State& s, int action) const {
   PlayerState& p = s.players[s.current];

@@ -9,9 +9,6 @@
 namespace lifespan::time_of_your_life {
 namespace {
 
-void require(bool ok, const std::string& what) {
-  if (!ok) throw StateFormatError("invalid state: " + what);
-}
 
 std::string seat_field(int seat, const char* field) {
   return "players[" + std::to_string(seat) + "]." + field;
@@ -21,62 +18,62 @@ std::string seat_field(int seat, const char* field) {
 
 void Game::validate(const State& s) const {
   const int n = num_players();
-  require(s.round >= 1 && s.round <= kRounds, "round must be from 1 to 10");
-  require(static_cast<int>(s.step) < kNumSteps, "step out of range");
+  require_state(s.round >= 1 && s.round <= kRounds, "round must be from 1 to 10");
+  require_state(static_cast<int>(s.step) < kNumSteps, "step out of range");
   const bool over = s.step == Step::kGameOver;
   const bool drafting = s.step == Step::kMidpoint || s.step == Step::kSwap || s.step == Step::kChoose;
-  require(over ? s.current == kTerminalPlayer : s.current >= 0 && s.current < n,
+  require_state(over ? s.current == kTerminalPlayer : s.current >= 0 && s.current < n,
           "current must be a seat (0 to players-1), or -4 once the game is over");
 
   // Every card is in exactly one place.
   std::array<int, kNumCards> seen{};
   auto note = [&](std::uint8_t card, const std::string& where) {
-    require(card < kNumCards, where + ": card " + std::to_string(card) + " does not exist");
-    require(++seen[card] == 1, where + ": card " + std::to_string(card) + " is in two places");
+    require_state(card < kNumCards, where + ": card " + std::to_string(card) + " does not exist");
+    require_state(++seen[card] == 1, where + ": card " + std::to_string(card) + " is in two places");
   };
   for (std::uint8_t c : s.deck) note(c, "deck");
   for (std::uint8_t c : s.discards) note(c, "discards");
   for (int seat = 0; seat < kMaxPlayers; ++seat) {
     const PlayerState& p = s.players[seat];
     if (seat >= n) {
-      require(p == PlayerState{}, "players beyond the player count must be empty");
+      require_state(p == PlayerState{}, "players beyond the player count must be empty");
       continue;
     }
     for (std::uint8_t c : p.hand) note(c, seat_field(seat, "hand"));
     for (std::uint8_t c : p.timeline) note(c, seat_field(seat, "timeline"));
     for (std::size_t i = 1; i < p.hand.size(); ++i)
-      require(p.hand[i - 1] < p.hand[i], seat_field(seat, "hand") + " must be ascending");
+      require_state(p.hand[i - 1] < p.hand[i], seat_field(seat, "hand") + " must be ascending");
     for (std::size_t i = 1; i < p.timeline.size(); ++i)
-      require(order_rank_[p.timeline[i - 1]] < order_rank_[p.timeline[i]],
+      require_state(order_rank_[p.timeline[i - 1]] < order_rank_[p.timeline[i]],
               seat_field(seat, "timeline") + " must be in age order");
     const std::size_t placed_before_now = drafting ? s.round - 1u : kRounds;
-    require(p.timeline.size() <= placed_before_now,
+    require_state(p.timeline.size() <= placed_before_now,
             seat_field(seat, "timeline") + " holds more cards than rounds played");
-    require(drafting || p.hand.empty(), seat_field(seat, "hand") + " must be empty after round 10");
+    require_state(drafting || p.hand.empty(), seat_field(seat, "hand") + " must be empty after round 10");
 
-    require(p.inspiration_unplaced <= p.inspiration,
+    require_state(p.inspiration_unplaced <= p.inspiration,
             seat_field(seat, "inspiration_unplaced") + " exceeds inspiration");
-    require(p.trait_tokens.size() + p.inspiration_unplaced == p.inspiration,
+    require_state(p.trait_tokens.size() + p.inspiration_unplaced == p.inspiration,
             seat_field(seat, "trait_tokens") + " must number inspiration - inspiration_unplaced");
     for (std::size_t i = 0; i < p.trait_tokens.size(); ++i) {
       const int code = p.trait_tokens[i];
-      require(code / kNumTraits < static_cast<int>(p.timeline.size()),
+      require_state(code / kNumTraits < static_cast<int>(p.timeline.size()),
               seat_field(seat, "trait_tokens") + " names a slot beyond the timeline");
-      require(i == 0 || p.trait_tokens[i - 1] <= code,
+      require_state(i == 0 || p.trait_tokens[i - 1] <= code,
               seat_field(seat, "trait_tokens") + " must be non-decreasing");
     }
-    require(p.trait_tokens.empty() || !drafting,
+    require_state(p.trait_tokens.empty() || !drafting,
             seat_field(seat, "trait_tokens") + " are placed only after round 10");
 
     // In the choose step, every seat before the one to move that holds cards has picked.
     const bool has_chosen = s.step == Step::kChoose && seat < s.current;
-    require(p.pick == kNoCard || (has_chosen && p.hand.contains(static_cast<std::uint8_t>(p.pick))),
+    require_state(p.pick == kNoCard || (has_chosen && p.hand.contains(static_cast<std::uint8_t>(p.pick))),
             seat_field(seat, "pick") + " must be -1, or a card in hand of a seat that already chose");
-    require(!has_chosen || p.hand.empty() || p.pick != kNoCard,
+    require_state(!has_chosen || p.hand.empty() || p.pick != kNoCard,
             seat_field(seat, "pick") + " is missing: the seat holds cards and its turn to choose has passed");
   }
   for (int c = 0; c < kNumCards; ++c)
-    require(seen[c] == 1, "card " + std::to_string(c) + " is missing");
+    require_state(seen[c] == 1, "card " + std::to_string(c) + " is missing");
 
   // Token supplies move only when the supply is limited.
   int happiness = 0, inspiration = 0;
@@ -87,40 +84,40 @@ void Game::validate(const State& s) const {
     for (std::uint8_t code : s.players[seat].trait_tokens) ++traits[code % kNumTraits];
   }
   const bool limited = rules_.limited_token_supply;
-  require(s.happiness_supply == (limited ? kHappinessTokenSupply - happiness : kHappinessTokenSupply),
+  require_state(s.happiness_supply == (limited ? kHappinessTokenSupply - happiness : kHappinessTokenSupply),
           "happiness_supply does not match the tokens held");
-  require(s.inspiration_supply ==
+  require_state(s.inspiration_supply ==
               (limited ? kInspirationTokenSupply - inspiration : kInspirationTokenSupply),
           "inspiration_supply does not match the tokens held");
   for (int t = 0; t < kNumTraits; ++t)
-    require(s.trait_supply[t] == (limited ? kTraitTokensPerTrait - traits[t] : kTraitTokensPerTrait),
+    require_state(s.trait_supply[t] == (limited ? kTraitTokensPerTrait - traits[t] : kTraitTokensPerTrait),
             "trait_supply does not match the Trait tokens placed");
 
   // The step's own conditions.
-  require(s.midpoint_discard == kNoCard || s.step == Step::kMidpoint,
+  require_state(s.midpoint_discard == kNoCard || s.step == Step::kMidpoint,
           "midpoint_discard is set outside the midpoint");
   switch (s.step) {
     case Step::kMidpoint:
-      require(s.midpoint_reached, "the midpoint step requires midpoint_reached");
-      require(s.midpoint_discard == kNoCard ||
+      require_state(s.midpoint_reached, "the midpoint step requires midpoint_reached");
+      require_state(s.midpoint_discard == kNoCard ||
                   (!s.discards.empty() && s.discards.back() == s.midpoint_discard),
               "midpoint_discard must be the top card of the discard pile");
       break;
     case Step::kSwap:
-      require(n == 2, "the swap step exists only with 2 players");
-      require(!s.players[s.current].hand.empty(), "the seat to swap holds no card");
+      require_state(n == 2, "the swap step exists only with 2 players");
+      require_state(!s.players[s.current].hand.empty(), "the seat to swap holds no card");
       break;
     case Step::kChoose:
-      require(!s.players[s.current].hand.empty(), "the seat to choose holds no card");
+      require_state(!s.players[s.current].hand.empty(), "the seat to choose holds no card");
       break;
     case Step::kInspiration:
-      require(s.round == kRounds && can_place_trait_token(s, s.current),
+      require_state(s.round == kRounds && can_place_trait_token(s, s.current),
               "the inspiration step needs round 10 and a token the current seat can place");
       break;
     case Step::kGameOver:
-      require(s.round == kRounds, "a finished game is in round 10");
+      require_state(s.round == kRounds, "a finished game is in round 10");
       for (int seat = 0; seat < n; ++seat)
-        require(!can_place_trait_token(s, seat),
+        require_state(!can_place_trait_token(s, seat),
                 "a finished game has a seat that can still place a Trait token");
       break;
   }

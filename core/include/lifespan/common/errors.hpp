@@ -21,6 +21,11 @@ struct StateFormatError : std::invalid_argument {
   using std::invalid_argument::invalid_argument;
 };
 
+// A broken invariant of a loaded state.
+inline void require_state(bool ok, const std::string& what) {
+  if (!ok) throw StateFormatError("invalid state: " + what);
+}
+
 // `action` is text so hosts can report ids that do not fit an int (Python's big integers).
 [[noreturn]] inline void throw_action_out_of_range(const std::string& action, int num_actions) {
   throw IllegalAction("action " + action + " is out of range: ids run from 0 to " +

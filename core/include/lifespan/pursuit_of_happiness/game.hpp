@@ -52,6 +52,7 @@ class Game {
   int sample_action(const State& s, SplitMix64& rng) const;
   void apply(State& s, int action) const;            // throws IllegalAction; s unchanged then
   void apply_unchecked(State& s, int action) const;
+  static const char* step_name(const State& s) { return kStepNames[static_cast<int>(s.step)]; }
 
   // --- scoring (scoring.cpp) ---
   void scores(const State& s, std::int32_t* out) const;

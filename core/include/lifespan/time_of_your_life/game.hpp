@@ -50,7 +50,8 @@ class Game {
   // where it can be avoided (random playouts and rollouts).
   int sample_action(const State& s, SplitMix64& rng) const;
   void apply(State& s, int action) const;            // throws IllegalAction; s unchanged then
-  void apply_unchecked(State& s, int action) const;  // action must be legal
+  void apply_unchecked(State& s, int action) const;
+  static const char* step_name(const State& s) { return kStepNames[static_cast<int>(s.step)]; }  // action must be legal
 
   // --- scoring (scoring.cpp) ---
   void scores(const State& s, std::int32_t* out) const;  // num_players() values

@@ -1,0 +1,31 @@
+#pragma once
+// The checks every game makes before applying an action from outside (Python, a user): the id
+// exists, the game is not over, the action is legal. Nothing changes unless all pass.
+#include <algorithm>
+#include <string>
+
+#include "lifespan/common/errors.hpp"
+
+namespace lifespan {
+
+template <class Game>
+void checked_apply(const Game& game, typename Game::State& s, int action) {
+  if (action < 0 || action >= Game::kNumDistinctActions)
+    throw_action_out_of_range(std::to_string(action), Game::kNumDistinctActions);
+  if (game.is_terminal(s))
+    throw IllegalAction("the game is over: no action is legal, and '" +
+                        game.action_to_string(s, action) + "' cannot be applied");
+  typename Game::ActionList legal;
+  game.legal_actions(s, legal);
+  if (std::find(legal.begin(), legal.end(), action) == legal.end()) {
+    std::string names;
+    for (auto a : legal) names += (names.empty() ? "" : ", ") + std::to_string(a);
+    throw IllegalAction("action " + std::to_string(action) + " ('" + game.action_to_string(s, action) +
+                        "') is not legal now: round " + std::to_string(s.round) + ", step " +
+                        Game::step_name(s) + ", seat " + std::to_string(s.current) +
+                        " to move; legal: " + names);
+  }
+  game.apply_unchecked(s, action);
+}
+
+}  // namespace lifespan
