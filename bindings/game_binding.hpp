@@ -218,6 +218,14 @@ void bind_game(py::module_& m, const char* game_class, const char* state_class) 
            [](const State& s, std::int64_t n, std::uint64_t seed, int threads) {
              return playouts(*s.game, &s.state, n, seed, threads);
            })
+      .def("_sample_actions",
+           [](const State& s, std::int64_t n, std::uint64_t seed) {
+             // The random playout policy's draws from this position (for tests).
+             SplitMix64 rng{seed};
+             py::list out;
+             for (std::int64_t i = 0; i < n; ++i) out.append(s.game->sample_action(s.state, rng));
+             return out;
+           })
       .def("__str__", [](const State& s) { return s.game->to_string(s.state); })
       .def("__eq__",
            [](const State& a, py::handle other) {

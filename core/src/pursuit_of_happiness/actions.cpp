@@ -68,12 +68,21 @@ int own_job_slot(const PlayerState& p) {
 
 }  // namespace
 
+bool Game::main_action_legal(const State& s, int action) const {
+  const Plan plan = plan_action(s, action);
+  return plan.ok && can_pay(s, s.current, plan.cost, plan.project);
+}
+
 // Everything the seat to move may do as the main action of its turn.
 void Game::main_action_options(const State& s, ActionList& out) const {
+  main_action_candidates(s, out, true);
+}
+
+// The main actions worth planning (`check`: only those that are legal). Cheap filters only:
+// a candidate may still be unaffordable.
+void Game::main_action_candidates(const State& s, ActionList& out, bool check) const {
   auto consider = [&](int action) {
-    const Plan plan = plan_action(s, action);
-    if (plan.ok && can_pay(s, s.current, plan.cost, plan.project))
-      out.push_back(static_cast<std::uint16_t>(action));
+    if (!check || main_action_legal(s, action)) out.push_back(static_cast<std::uint16_t>(action));
   };
   // Candidates are narrowed before planning: only Group Projects have roles beyond the first,
   // and only active Group Projects can be joined.
@@ -250,13 +259,10 @@ void Game::legal_actions(const State& s, ActionList& out) const {
       pay_unit_options(s, out);
       return;
     case Step::kAction: {
-      for (int row = 0; row < kNumRows; ++row)
-        if (!s.rows[row].empty()) out.push_back(static_cast<std::uint16_t>(kRefresh + row));
-      for (std::size_t slot = 0; slot < p.cards.size(); ++slot)
-        if (discardable(p.cards[slot])) out.push_back(static_cast<std::uint16_t>(kDiscard + slot));
-      const std::size_t free_actions = out.size();
+      free_actions(s, out);
+      const std::size_t free_count = out.size();
       main_action_options(s, out);
-      if (out.size() == free_actions) out.push_back(kPass);  // nothing to place an Hourglass on
+      if (out.size() == free_count) out.push_back(kPass);  // nothing to place an Hourglass on
       return;
     }
     case Step::kGameOver:
@@ -267,6 +273,15 @@ void Game::legal_actions(const State& s, ActionList& out) const {
 // The seed lists "an active Basic Project, Item, Partner or Job". With discard_scope =
 // active_cards "active" qualifies all four; with any_card only the Project, so a retired Job
 // in the Archive may go too. Completed Projects and single-round or Group Projects never.
+// Refresh Cards and Discard: any number of them before the main action.
+void Game::free_actions(const State& s, ActionList& out) const {
+  const PlayerState& p = s.players[s.current];
+  for (int row = 0; row < kNumRows; ++row)
+    if (!s.rows[row].empty()) out.push_back(static_cast<std::uint16_t>(kRefresh + row));
+  for (std::size_t slot = 0; slot < p.cards.size(); ++slot)
+    if (discardable(p.cards[slot])) out.push_back(static_cast<std::uint16_t>(kDiscard + slot));
+}
+
 bool Game::discardable(const InPlay& c) const {
   if (c.kind == kProjectCard)
     return cards_.projects[c.id].type == ProjectType::kBasic && (c.flags & kInActiveSlot);
@@ -296,10 +311,44 @@ bool Game::is_legal(const State& s, int action) const {
   return std::find(legal.begin(), legal.end(), action) != legal.end();
 }
 
+// A uniformly random legal action. Outside the Action phase: legal[below(count)]. In it,
+// without planning every candidate: first find whether any main action is legal, by checking
+// candidates in random order; if none is, the legal actions are the free ones and Pass. If one
+// is, draw from free actions and main candidates, dropping illegal draws until a legal one
+// comes: each legal action is then equally likely (rejection sampling).
 int Game::sample_action(const State& s, SplitMix64& rng) const {
-  ActionList legal;
-  legal_actions(s, legal);
-  return legal[rng.below(static_cast<std::uint32_t>(legal.size()))];
+  if (s.step != Step::kAction) {
+    ActionList legal;
+    legal_actions(s, legal);
+    return legal[rng.below(static_cast<std::uint32_t>(legal.size()))];
+  }
+  ActionList candidates;
+  free_actions(s, candidates);
+  const std::size_t free_count = candidates.size();
+  main_action_candidates(s, candidates, false);
+
+  // Is any main action legal? Scan the main candidates in random order.
+  bool any_main = false;
+  for (std::size_t left = candidates.size() - free_count; left > 0 && !any_main; --left) {
+    const std::size_t pick = free_count + rng.below(static_cast<std::uint32_t>(left));
+    if (main_action_legal(s, candidates[pick])) {
+      any_main = true;
+    } else {
+      candidates[pick] = candidates[free_count + left - 1];  // drop it: it can never be drawn
+      candidates.pop_back();
+    }
+  }
+  if (!any_main) {
+    const std::uint32_t count = static_cast<std::uint32_t>(free_count) + 1;
+    const std::uint32_t pick = rng.below(count);
+    return pick == free_count ? kPass : candidates[pick];
+  }
+  for (;;) {
+    const std::size_t pick = rng.below(static_cast<std::uint32_t>(candidates.size()));
+    if (pick < free_count || main_action_legal(s, candidates[pick])) return candidates[pick];
+    candidates[pick] = candidates.back();
+    candidates.pop_back();
+  }
 }
 
 void Game::apply(State& s, int action) const { checked_apply(*this, s, action); }

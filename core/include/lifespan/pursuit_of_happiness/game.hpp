@@ -105,6 +105,9 @@ class Game {
   void settle_goal(State& s, int goal, bool living_only) const;
   // actions.cpp
   void main_action_options(const State& s, ActionList& out) const;
+  void main_action_candidates(const State& s, ActionList& out, bool check) const;
+  bool main_action_legal(const State& s, int action) const;
+  void free_actions(const State& s, ActionList& out) const;
   Plan plan_action(const State& s, int action) const;
   bool discardable(const InPlay& c) const;
   Effect upkeep_cost(const PlayerState& p, const InPlay& c) const;

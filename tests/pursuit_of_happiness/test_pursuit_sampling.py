@@ -1,0 +1,58 @@
+"""The random playout policy: the Action-phase sampler avoids planning every candidate, and must
+still draw each legal action with equal probability and nothing else."""
+
+import random
+from collections import Counter
+
+import pytest
+
+import lifespan
+
+
+def positions(players, count, seed):
+    """Positions reached by random play, one every few moves."""
+    game = lifespan.load_game("pursuit_of_happiness", players=players)
+    rng = random.Random(seed)
+    found = []
+    for game_seed in range(50):
+        state = game.new_state(seed=game_seed)
+        moves = 0
+        while not state.is_terminal() and len(found) < count:
+            if moves % 9 == 4:
+                found.append(state.clone())
+            state.apply(rng.choice(state.legal_actions()))
+            moves += 1
+        if len(found) >= count:
+            break
+    return found
+
+
+@pytest.mark.parametrize("players", [1, 2, 4])
+def test_the_sampler_draws_only_legal_actions_each_equally_often(players):
+    draws = 3000
+    for state in positions(players, 12, seed=players):
+        legal = state.legal_actions()
+        counts = Counter(state._sample_actions(draws, 7))
+        assert set(counts) <= set(legal), "the sampler drew an illegal action"
+        expected = draws / len(legal)
+        # Each count is binomial; 5 standard deviations keeps this test from ever flaking.
+        sd = (draws * (1 / len(legal)) * (1 - 1 / len(legal))) ** 0.5
+        for action in legal:
+            assert abs(counts[action] - expected) <= 5 * sd + 1, (
+                f"{state.action_to_string(action)} drawn {counts[action]} times, "
+                f"expected {expected:.0f} of {draws}")
+
+
+def test_the_sampler_is_uniform_where_only_free_actions_and_pass_are_legal(ph):
+    # Every board space under an Unavailable token and no cards in play: no main action, so the
+    # legal actions are Refresh Cards on each row and Pass.
+    game = ph.game()
+    state = ph.build(game, round=3, unavailable=(1 << 10) - 1,
+                     players={0: {"hourglasses": 1}, 1: {"hourglasses": 0}})
+    legal = state.legal_actions()
+    assert [state.action_to_string(a) for a in legal] == [
+        "Refresh the Project row", "Refresh the Item-Activity row", "Pass"]
+    counts = Counter(state._sample_actions(4000, 3))
+    assert set(counts) == set(legal)
+    for action in legal:
+        assert abs(counts[action] - 4000 / len(legal)) < 200
