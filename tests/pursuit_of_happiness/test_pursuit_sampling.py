@@ -56,3 +56,18 @@ def test_the_sampler_is_uniform_where_only_free_actions_and_pass_are_legal(ph):
     assert set(counts) == set(legal)
     for action in legal:
         assert abs(counts[action] - 4000 / len(legal)) < 200
+
+
+def test_apply_accepts_exactly_the_listed_legal_actions():
+    # apply checks one action's legality directly; it must agree with legal_actions on every id.
+    for players in (1, 3):
+        game = lifespan.load_game("pursuit_of_happiness", players=players)
+        for state in positions(players, 6, seed=10 + players):
+            legal = set(state.legal_actions())
+            for action in range(game.num_distinct_actions):
+                try:
+                    state.child(action)
+                    accepted = True
+                except lifespan.IllegalActionError:
+                    accepted = False
+                assert accepted == (action in legal), state.action_to_string(action)

@@ -305,10 +305,42 @@ Effect Game::upkeep_cost(const PlayerState& p, const InPlay& c) const {
   return cost;
 }
 
+// One action's legality without listing the others: the same conditions as legal_actions.
 bool Game::is_legal(const State& s, int action) const {
-  ActionList legal;
-  legal_actions(s, legal);
-  return std::find(legal.begin(), legal.end(), action) != legal.end();
+  if (s.step == Step::kGameOver || action < 0 || action >= kNumDistinctActions) return false;
+  const PlayerState& p = s.players[s.current];
+  auto slot_of = [&](int base) { return action - base; };
+  switch (s.step) {
+    case Step::kChooseTrait:
+      return action < static_cast<int>(p.trait_offer.size());
+    case Step::kUpkeep: {
+      if (action < kPayUpkeep || action >= kRefresh) return false;
+      const int slot = slot_of(action >= kGiveUp ? kGiveUp : kPayUpkeep);
+      if (slot >= static_cast<int>(p.cards.size()) || !(p.cards[slot].flags & kUpkeepDue)) return false;
+      return action >= kGiveUp || can_pay(s, s.current, upkeep_cost(p, p.cards[slot]), false);
+    }
+    case Step::kPay: {
+      ActionList options;
+      pay_unit_options(s, options);
+      return std::find(options.begin(), options.end(), action) != options.end();
+    }
+    case Step::kAction: {
+      if (action >= kRefresh && action < kDiscard) return !s.rows[action - kRefresh].empty();
+      if (action >= kDiscard && action < kSimpleBoard) {
+        const int slot = slot_of(kDiscard);
+        return slot < static_cast<int>(p.cards.size()) && discardable(p.cards[slot]);
+      }
+      if (action == kPass) {
+        ActionList mains;
+        main_action_options(s, mains);
+        return mains.empty();
+      }
+      return action >= kSimpleBoard && action < kPayUnit && main_action_legal(s, action);
+    }
+    case Step::kGameOver:
+      return false;
+  }
+  return false;
 }
 
 // A uniformly random legal action. Outside the Action phase: legal[below(count)]. In it,
@@ -428,7 +460,7 @@ void Game::apply_unchecked(State& s, int action) const {
         return;
       }
       const Plan plan = plan_action(s, action);
-      if (begin_payment(s, seat, plan.cost, plan.project, action)) resolve(s, action);
+      if (begin_payment(s, seat, plan.cost, plan.project, action)) resolve(s, action, &plan);
       return;
     }
     case Step::kGameOver:
@@ -450,8 +482,9 @@ void Game::after_upkeep_decision(State& s) const {
 }
 
 // Completes an action once its resources are paid: the rest of the cost, the Hourglass, the
-// effect, and the end of the turn.
-void Game::resolve(State& s, int action) const {
+// effect, and the end of the turn. `known`: the action's plan when it was made just before
+// paying (paying changes nothing a plan reads but the Job requirement, which it does not use).
+void Game::resolve(State& s, int action, const Plan* known) const {
   const int seat = s.current;
   PlayerState& p = s.players[seat];
   if (s.step == Step::kUpkeep) {
@@ -469,7 +502,7 @@ void Game::resolve(State& s, int action) const {
     return;
   }
 
-  const Plan plan = plan_action(s, action);
+  const Plan plan = known ? *known : plan_action(s, action);
   p.money = static_cast<std::uint8_t>(p.money - plan.cost[kMoney]);
   spend_hourglasses(p, plan.cost[kHourglasses] + 1);
   if (plan.cost[kSth]) gain_sth(s, seat, -plan.cost[kSth]);

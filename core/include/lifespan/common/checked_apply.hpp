@@ -15,9 +15,9 @@ void checked_apply(const Game& game, typename Game::State& s, int action) {
   if (game.is_terminal(s))
     throw IllegalAction("the game is over: no action is legal, and '" +
                         game.action_to_string(s, action) + "' cannot be applied");
-  typename Game::ActionList legal;
-  game.legal_actions(s, legal);
-  if (std::find(legal.begin(), legal.end(), action) == legal.end()) {
+  if (!game.is_legal(s, action)) {
+    typename Game::ActionList legal;
+    game.legal_actions(s, legal);
     std::string names;
     for (auto a : legal) names += (names.empty() ? "" : ", ") + std::to_string(a);
     throw IllegalAction("action " + std::to_string(action) + " ('" + game.action_to_string(s, action) +

@@ -113,7 +113,7 @@ class Game {
   Effect upkeep_cost(const PlayerState& p, const InPlay& c) const;
   std::pair<Effect, Effect> printed_upkeep(const InPlay& c) const;
   void after_upkeep_decision(State& s) const;
-  void resolve(State& s, int action) const;       // after any payment choice
+  void resolve(State& s, int action, const Plan* known = nullptr) const;  // after paying
   void finish_turn_action(State& s) const;
   int active_count(const PlayerState& p) const;
   void take_card(State& s, int seat, InPlay card) const;
