@@ -6,20 +6,22 @@
 
 namespace lifespan::pursuit_of_happiness {
 
-inline constexpr int kMaxPlayers = 4;       // 5 comes with the Community expansion
-inline constexpr int kNumResources = 3;     // Knowledge, Creativity, Influence
-inline constexpr int kMaxRounds = 8;        // Teen, 4 Adult, 3 Old Age
+// Sources: "seed" is the rules summary (shared/seeds/003, translated in
+// shared/rules/pursuit-summary-en.md); S-tags are shared/rules/pursuit-known-facts.md.
+inline constexpr int kMaxPlayers = 4;       // 4 colours in the base box; 5 with Community (S19)
+inline constexpr int kNumResources = 3;     // Knowledge, Creativity, Influence (seed, rule 6.2)
+inline constexpr int kMaxRounds = 8;        // Teen, 4 Adult, 3 Old Age (S3, S5, S10)
 inline constexpr int kFirstAdultRound = 2;
 inline constexpr int kFirstOldAgeRound = 6;
 inline constexpr int kOldAgeStress[3] = {3, 6, 9};   // seed, Preparation 3.2.3
-inline constexpr int kStartingHourglasses = 6;
-inline constexpr int kHourglassesPerColour = 9;
-inline constexpr int kActiveSlots = 3;
+inline constexpr int kStartingHourglasses = 6;       // seed setup 4; S10
+inline constexpr int kHourglassesPerColour = 9;      // 6 + 3 in the supply (seed setup 4; S1)
+inline constexpr int kActiveSlots = 3;               // seed, Action phase rule 2.1
 inline constexpr int kBoardResourceGain = 3;         // Study, Play, Interact (S6)
-inline constexpr int kMaxOwnOnGroupProject = 2;
-inline constexpr int kInheritanceUnit = 5;           // 1 LTH per 5 of each resource / money
-inline constexpr int kSoloLifeGoals = 3;
-inline constexpr int kTraitOffer = 2;
+inline constexpr int kMaxOwnOnGroupProject = 2;      // seed, Action phase rule 3.2.3
+inline constexpr int kInheritanceUnit = 5;           // 1 LTH per 5 of each resource / money (seed)
+inline constexpr int kSoloLifeGoals = 3;             // S8, S20
+inline constexpr int kTraitOffer = 2;                // deal 2, keep 1 (seed setup 12; S27)
 
 // Capacities (engine limits, far above what a game reaches).
 inline constexpr int kMaxInPlay = 24;       // cards one player holds, archived ones included
