@@ -25,7 +25,6 @@ const OptionTable& rule_options() {
       {"job_row", {"row_size", "players"}},
       {"group_join", {"any_active", "own_active"}},
       {"group_bonus", {"threshold", "per_hourglass"}},
-      {"card_reward_cost", {"free", "pay"}},
       {"discard_scope", {"active_cards", "any_card"}},
       {"promotion", {"row", "flip"}},
       {"inheritance_timing", {"game_end", "death"}},
@@ -60,7 +59,6 @@ poh::Rules read_rules(const py::dict& d) {
   read_option(d, rule_options(), "job_row", r.job_row);
   read_option(d, rule_options(), "group_join", r.group_join);
   read_option(d, rule_options(), "group_bonus", r.group_bonus);
-  read_option(d, rule_options(), "card_reward_cost", r.card_reward_cost);
   read_option(d, rule_options(), "discard_scope", r.discard_scope);
   read_option(d, rule_options(), "promotion", r.promotion);
   read_option(d, rule_options(), "inheritance_timing", r.inheritance_timing);

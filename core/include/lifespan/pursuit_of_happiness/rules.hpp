@@ -11,7 +11,6 @@ enum class FirstPlayer : std::uint8_t { kSeat0, kRandom };
 enum class JobRow : std::uint8_t { kRowSize, kPlayers };
 enum class GroupJoin : std::uint8_t { kAnyActive, kOwnActive };
 enum class GroupBonus : std::uint8_t { kThreshold, kPerHourglass };
-enum class CardRewardCost : std::uint8_t { kFree, kPay };
 enum class DiscardScope : std::uint8_t { kActiveCards, kAnyCard };
 enum class Promotion : std::uint8_t { kRow, kFlip };
 enum class InheritanceTiming : std::uint8_t { kGameEnd, kDeath };
@@ -38,7 +37,6 @@ struct Rules {
   bool teen_job_partner_rows = false;
   GroupJoin group_join = GroupJoin::kAnyActive;
   GroupBonus group_bonus = GroupBonus::kThreshold;
-  CardRewardCost card_reward_cost = CardRewardCost::kFree;
   DiscardScope discard_scope = DiscardScope::kActiveCards;
   Promotion promotion = Promotion::kRow;
   int retirement_level = 3;

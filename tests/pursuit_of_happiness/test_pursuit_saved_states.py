@@ -1,0 +1,70 @@
+"""Saved Pursuit of Happiness states: round trips, and corrupt documents refused with the reason."""
+
+import json
+import pickle
+
+import pytest
+
+import lifespan
+
+
+@pytest.fixture(scope="module")
+def midgame():
+    game = lifespan.load_game("pursuit_of_happiness", players=3, seed=4)
+    state = game.new_state()
+    for _ in range(40):
+        state.apply(state.legal_actions()[-1])
+    return state
+
+
+def edited(state, change):
+    document = json.loads(state.to_json())
+    change(document["state"])
+    return json.dumps(document)
+
+
+def test_round_trips(midgame):
+    game = midgame.game
+    assert game.state_from_json(midgame.to_json()) == midgame
+    assert pickle.loads(pickle.dumps(midgame)) == midgame
+
+
+def first_deck_card(s):
+    return s["decks"][0][-1]
+
+
+@pytest.mark.parametrize("change, message", [
+    (lambda s: s["rows"][0].append(s["decks"][0][0]), "is in two places"),
+    (lambda s: s["players"][0].update(sth=5), "players[0].sth outside the STH track"),
+    (lambda s: s["players"][0].update(hourglasses=9, hourglasses_spent=3), "at most 9 with those spent"),
+    (lambda s: s["players"][1].update(alive=False), "none once the life has ended"),
+    (lambda s: s.update(round=9), "round must be from 1 to 8"),
+    (lambda s: s.update(current=7), "current must be a seat"),
+    (lambda s: s["payment"].update(units=2), "a payment exists exactly in the pay step"),
+    (lambda s: s["goals"].pop(), "one Life Goal per player"),
+    (lambda s: s["players"][0].update(colour="red"), "state.players[0].colour: unknown field"),
+    (lambda s: s["players"][0].update(money="lots"), "state.players[0].money: must be an integer"),
+    (lambda s: s["players"][0].update(money=300), "state.players[0].money: out of range"),
+    (lambda s: s["decks"][0].append(250), "no such card 250"),
+])
+def test_corrupt_documents_are_refused_with_the_reason(midgame, change, message):
+    with pytest.raises(ValueError, match=message.replace("[", r"\[").replace("]", r"\]").replace(".", r"\.")):
+        midgame.game.state_from_json(edited(midgame, change))
+
+
+def test_other_rules_refuse_the_state(midgame):
+    other = lifespan.load_game("pursuit_of_happiness", players=3, seed=4, temp_job_money=5)
+    with pytest.raises(ValueError, match="temp_job_money=3"):
+        other.state_from_json(midgame.to_json())
+
+
+def test_fewer_stress_sections_shorten_the_track_and_change_hourglasses():
+    # 3 sections of 5 spaces: the track ends after 15 spaces; the start is section 2's first
+    # space (5) and gives 7 - 1 = 6 Hourglasses; the calmest section gives 7.
+    game = lifespan.load_game("pursuit_of_happiness", players=2, stress_sections=3)
+    state = game.new_state()
+    assert "Stress 5/15" in str(state)
+    record = json.loads(state.to_json())["state"]
+    assert [p["hourglasses"] for p in record["players"]] == [6, 6]
+    with pytest.raises(lifespan.RulesError, match="stress_start_section: must be from 1 to 3"):
+        lifespan.load_game("pursuit_of_happiness", stress_sections=3, stress_start_section=4)
