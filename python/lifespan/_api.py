@@ -6,7 +6,7 @@ from __future__ import annotations
 import copy
 import hashlib
 import json
-from typing import Any, Callable
+from typing import Any, Callable, Mapping
 
 STATE_FORMAT = "lifespan.state"
 STATE_VERSION = 1
@@ -17,6 +17,18 @@ def card_fingerprint(traits: list[str], cards: list[dict[str, Any]]) -> str:
     Computed once per game by the loader (game._fingerprint)."""
     blob = json.dumps([traits, cards], sort_keys=True).encode()
     return hashlib.sha256(blob).hexdigest()[:16]
+
+
+def attach_definition(game: Any, name: str, parameters: Mapping[str, Any], traits: list[str],
+                      cards: list[dict[str, Any]], secret_choices: bool) -> Any:
+    """Gives a freshly built engine game what defines it, for the API, JSON and pickling."""
+    game.name = name
+    game._parameters = dict(parameters)
+    game._traits = list(traits)
+    game._cards = copy.deepcopy(cards)
+    game._fingerprint = card_fingerprint(list(traits), cards)
+    game._secret_choices = secret_choices
+    return game
 
 
 def game_cards(self: Any) -> list[dict[str, Any]]:

@@ -95,6 +95,17 @@ def resolve(game: str, known: Mapping[str, Parameter], given: Mapping[str, Any])
     return values
 
 
+def split_load_options(params: Mapping[str, Any]) -> tuple[list[Any], dict[str, Any]]:
+    """`load_game` keywords: the extra card files (`cards`, a path or a list), and the rule
+    parameters, given directly or as `rules={...}`."""
+    params = dict(params)
+    card_files = params.pop("cards", None) or []
+    if isinstance(card_files, (str, Path)):
+        card_files = [card_files]
+    rules = params.pop("rules", None) or {}
+    return list(card_files), {**params, **rules}
+
+
 def parse_value(text: str) -> int | bool | str:
     """A value as written in the string form `name(k=v,...)` or on the command line."""
     text = text.strip()

@@ -11,13 +11,11 @@ import re
 from pathlib import Path
 from typing import Any, Callable, Iterable, Mapping
 
-import copy
-
 from . import _core
-from ._api import card_fingerprint
+from ._api import attach_definition
 from ._cardcheck import FieldChecker
 from ._errors import CardDataError, RulesError
-from ._parameters import Parameter, load_parameters, resolve
+from ._parameters import Parameter, load_parameters, resolve, split_load_options
 from ._toml import read_toml
 
 NAME = "pursuit_of_happiness"
@@ -401,13 +399,8 @@ def build(parameters: Mapping[str, Any], traits: list[str], cards: list[dict[str
     """The engine object for checked parameters and cards (also used when unpickling).
     `traits` is unused: Pursuit cards name no trait vocabulary of their own."""
     game = _core.make_pursuit_of_happiness(dict(parameters), engine_records(cards))
-    game.name = NAME
-    game._parameters = dict(parameters)
-    game._traits = list(traits)
-    game._cards = copy.deepcopy(cards)
-    game._fingerprint = card_fingerprint(list(traits), cards)
-    game._secret_choices = False  # every move is made in the open
-    return game
+    # Every move is made in the open.
+    return attach_definition(game, NAME, parameters, traits, cards, secret_choices=False)
 
 
 def load(params: Mapping[str, Any]) -> Any:
@@ -423,9 +416,5 @@ def load(params: Mapping[str, Any]) -> Any:
                              f"(known: {', '.join(ALL_EXPANSIONS)})")
         if expansion != "base":
             raise RulesError(f"expansions: {expansion!r} is not available yet")
-    card_files = params.pop("cards", None) or []
-    if isinstance(card_files, (str, Path)):
-        card_files = [card_files]
-    rules = params.pop("rules", None) or {}
-    values = resolve_rules({**params, **rules})
-    return build(values, [], load_cards(("base",), card_files))
+    card_files, given = split_load_options(params)
+    return build(resolve_rules(given), [], load_cards(("base",), card_files))

@@ -6,15 +6,14 @@ card files (docs/time_of_your_life.md §9) and the rule parameters, then builds 
 
 from __future__ import annotations
 
-import copy
 from pathlib import Path
 from typing import Any, Iterable, Mapping
 
 from . import _core
-from ._api import card_fingerprint
+from ._api import attach_definition
 from ._cardcheck import FieldChecker
 from ._errors import CardDataError
-from ._parameters import Parameter, load_parameters, resolve
+from ._parameters import Parameter, load_parameters, resolve, split_load_options
 
 NAME = "time_of_your_life"
 DATA = Path(__file__).parent / "data" / NAME
@@ -205,22 +204,13 @@ def build(parameters: Mapping[str, Any], traits: list[str], cards: list[dict[str
     """The engine object for checked parameters and cards (also used when unpickling)."""
     records = [engine_record(card, traits) for card in cards]
     game = _core.make_time_of_your_life(dict(parameters), records, list(traits))
-    game.name = NAME
-    game._parameters = dict(parameters)
-    game._traits = list(traits)
-    game._cards = copy.deepcopy(cards)
-    game._fingerprint = card_fingerprint(traits, cards)
-    game._secret_choices = True   # picks stay face down until all have chosen
-    return game
+    # Picks stay face down until all have chosen: secret choices.
+    return attach_definition(game, NAME, parameters, traits, cards, secret_choices=True)
 
 
 def load(params: Mapping[str, Any]) -> Any:
     """`load_game('time_of_your_life', ...)`: `cards` and `rules` are taken out of params."""
-    params = dict(params)
-    card_files = params.pop("cards", None) or []
-    if isinstance(card_files, (str, Path)):
-        card_files = [card_files]
-    rules = params.pop("rules", None) or {}
-    values = resolve(NAME, PARAMETERS, {**params, **rules})
+    card_files, given = split_load_options(params)
+    values = resolve(NAME, PARAMETERS, given)
     traits, cards = load_cards(card_files)
     return build(values, traits, cards)

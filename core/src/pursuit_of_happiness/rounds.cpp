@@ -3,6 +3,7 @@
 // (actions.cpp); everything between them happens here.
 #include <algorithm>
 
+#include "lifespan/common/deck.hpp"
 #include "lifespan/common/errors.hpp"
 #include "lifespan/pursuit_of_happiness/game.hpp"
 
@@ -19,11 +20,7 @@ bool dealt_from_bottom(int row) { return row == kJobRow || row == kPartnerRow; }
 // An empty deck takes its discard pile back, shuffled.
 bool Game::draw(State& s, int row, std::uint8_t& card) const {
   auto& deck = s.decks[row];
-  if (deck.empty() && !s.discards[row].empty()) {
-    deck = s.discards[row];
-    s.discards[row].clear();
-    shuffle(deck, s.rng);
-  }
+  restock_if_empty(deck, s.discards[row], s.rng);
   if (deck.empty()) return false;
   if (dealt_from_bottom(row)) {
     card = deck[0];  // Jobs and Partners come from the bottom: their top shows a cover

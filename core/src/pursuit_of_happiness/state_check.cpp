@@ -16,8 +16,7 @@ void Game::validate(const State& s) const {
   require_state(s.step == Step::kPay ? (s.resume == Step::kAction || s.resume == Step::kUpkeep) && s.payment.units > 0
                                : s.payment == Payment{},
           "a payment exists exactly in the pay step");
-  for (int r = 0; r < kNumResources; ++r)
-    require_state(s.payment.next_kind < kNumResources, "payment.next_kind out of range");
+  require_state(s.payment.next_kind < kNumResources, "payment.next_kind out of range");
 
   // Every card of each kind is in one place at most.
   const std::size_t sizes[kNumRows] = {cards_.projects.size(), cards_.items.size(), cards_.jobs.size(),
@@ -73,7 +72,7 @@ void Game::validate(const State& s) const {
       require_state(c.face < 2, where + ".face must be 0 or 1");
       const int levels = c.kind == kProjectCard ? cards_.projects[c.id].num_levels
                          : c.kind == kItemCard  ? cards_.items[c.id].num_levels
-                         : c.kind == kPartnerCard ? 3 : 3;
+                                                : 3;  // Jobs and Partners have 3 levels
       require_state(c.level >= 1 && c.level <= levels, where + ".level out of range");
       require_state(!((c.flags & kArchived) && (c.flags & kInActiveSlot)), where + ": archived cards take no slot");
       require_state(!(c.flags & kUpkeepDue) || s.step == Step::kUpkeep || s.resume == Step::kUpkeep,

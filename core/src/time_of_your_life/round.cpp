@@ -3,6 +3,7 @@
 // between decisions happens here.
 #include <algorithm>
 
+#include "lifespan/common/deck.hpp"
 #include "lifespan/common/errors.hpp"
 #include "lifespan/time_of_your_life/game.hpp"
 
@@ -21,12 +22,7 @@ bool holds_cards(const PlayerState& p) { return !p.hand.empty(); }
 
 // Drawing from an empty deck reshuffles the discards (rule parameter midpoint_empty_deck).
 void Game::draw_card(State& s, PlayerState& p) const {
-  if (s.deck.empty() && rules_.midpoint_empty_deck == EmptyDeck::kReshuffle &&
-      !s.discards.empty()) {
-    s.deck = s.discards;
-    s.discards.clear();
-    shuffle(s.deck, s.rng);
-  }
+  if (rules_.midpoint_empty_deck == EmptyDeck::kReshuffle) restock_if_empty(s.deck, s.discards, s.rng);
   if (!s.deck.empty()) p.hand.insert_sorted(s.deck.pop_back());
 }
 
