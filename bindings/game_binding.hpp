@@ -106,7 +106,7 @@ void bind_game(py::module_& m, const char* game_class, const char* state_class) 
       .def("_state_from_record",
            [make_state](py::object self, py::handle record) {
              const G& game = *self.cast<const Game&>().game;
-             typename G::State value;
+             typename G::State value{};
              FromRecord reader(record, "state");
              value.visit(reader, game.num_players());
              reader.finish();

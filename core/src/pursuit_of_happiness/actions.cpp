@@ -11,7 +11,6 @@
 namespace lifespan::pursuit_of_happiness {
 namespace {
 
-constexpr int kNumSimpleActions = 6;  // Study, Play, Interact, Temp Job, Work Overtime, Rest
 constexpr BonusAction kSimpleBonus[kNumSimpleActions] = {
     kBonusStudy, kBonusPlay, kBonusInteract, kBonusTempJob, kNumBonusActions, kBonusRest};
 
@@ -68,47 +67,12 @@ int own_job_slot(const PlayerState& p) {
 
 }  // namespace
 
-bool Game::main_action_legal(const State& s, int action) const {
-  const Plan plan = plan_action(s, action);
-  return plan.ok && can_pay(s, s.current, plan.cost, plan.project);
-}
-
-// Everything the seat to move may do as the main action of its turn.
-void Game::main_action_options(const State& s, ActionList& out) const {
-  main_action_candidates(s, out, true);
-}
-
-// The main actions worth planning (`check`: only those that are legal). Cheap filters only:
-// a candidate may still be unaffordable.
-void Game::main_action_candidates(const State& s, ActionList& out, bool check) const {
-  auto consider = [&](int action) {
-    if (!check || main_action_legal(s, action)) out.push_back(static_cast<std::uint16_t>(action));
-  };
-  // Candidates are narrowed before planning: only Group Projects have roles beyond the first,
-  // and only active Group Projects can be joined.
-  auto roles_of = [&](int project) {
-    const ProjectSpec& spec = cards_.projects[project];
-    return spec.type == ProjectType::kGroup ? static_cast<int>(spec.num_levels) : 1;
-  };
-  for (int i = 0; i < kNumSimpleActions; ++i) consider(kSimpleBoard + i);
-  for (std::size_t k = 0; k < s.rows[kProjectRow].size(); ++k)
-    for (int r = 0; r < roles_of(s.rows[kProjectRow][k]); ++r)
-      consider(kStartProjectAction + static_cast<int>(k) * kMaxRoles + r);
-  for (int owner = 0; owner < num_players(); ++owner)
-    for (std::size_t slot = 0; slot < s.players[owner].cards.size(); ++slot) {
-      const InPlay& c = s.players[owner].cards[slot];
-      if (c.kind != kProjectCard || !(c.flags & kInActiveSlot) || roles_of(c.id) == 1) continue;
-      for (int r = 0; r < roles_of(c.id); ++r)
-        if (c.roles[r] < 0) consider(kJoinGroup + (owner * kMaxInPlay + static_cast<int>(slot)) * kMaxRoles + r);
-    }
-  for (std::size_t k = 0; k < s.rows[kItemRow].size(); ++k) consider(kSpendAction + static_cast<int>(k));
-  for (std::size_t k = 0; k < s.rows[kJobRow].size(); ++k) consider(kGetJobAction + static_cast<int>(k));
-  for (std::size_t k = 0; k < s.rows[kJobRow].size(); ++k) consider(kPromoteFromRow + static_cast<int>(k));
-  consider(kPromoteFlip);
-  for (std::size_t k = 0; k < s.rows[kPartnerRow].size(); ++k)
-    consider(kStartRelationshipAction + static_cast<int>(k));
-  for (std::size_t slot = 0; slot < s.players[s.current].cards.size(); ++slot)
-    consider(kCardAction + static_cast<int>(slot));
+// `plan`, if given, receives the plan of a legal action.
+bool Game::main_action_legal(const State& s, int action, Plan* plan) const {
+  const Plan made = plan_action(s, action);
+  const bool legal = made.ok && can_pay(s, s.current, made.cost, made.project);
+  if (legal && plan) *plan = made;
+  return legal;
 }
 
 Plan Game::plan_action(const State& s, int action) const {
@@ -330,57 +294,13 @@ bool Game::is_legal(const State& s, int action) const {
         const int slot = slot_of(kDiscard);
         return slot < static_cast<int>(p.cards.size()) && discardable(p.cards[slot]);
       }
-      if (action == kPass) {
-        ActionList mains;
-        main_action_options(s, mains);
-        return mains.empty();
-      }
+      if (action == kPass) return !any_main_action(s, main_candidates(s));
       return action >= kSimpleBoard && action < kPayUnit && main_action_legal(s, action);
     }
     case Step::kGameOver:
       return false;
   }
   return false;
-}
-
-// A uniformly random legal action. Outside the Action phase: legal[below(count)]. In it,
-// without planning every candidate: first find whether any main action is legal, by checking
-// candidates in random order; if none is, the legal actions are the free ones and Pass. If one
-// is, draw from free actions and main candidates, dropping illegal draws until a legal one
-// comes: each legal action is then equally likely (rejection sampling).
-int Game::sample_action(const State& s, SplitMix64& rng) const {
-  if (s.step != Step::kAction) {
-    ActionList legal;
-    legal_actions(s, legal);
-    return legal[rng.below(static_cast<std::uint32_t>(legal.size()))];
-  }
-  ActionList candidates;
-  free_actions(s, candidates);
-  const std::size_t free_count = candidates.size();
-  main_action_candidates(s, candidates, false);
-
-  // Is any main action legal? Scan the main candidates in random order.
-  bool any_main = false;
-  for (std::size_t left = candidates.size() - free_count; left > 0 && !any_main; --left) {
-    const std::size_t pick = free_count + rng.below(static_cast<std::uint32_t>(left));
-    if (main_action_legal(s, candidates[pick])) {
-      any_main = true;
-    } else {
-      candidates[pick] = candidates[free_count + left - 1];  // drop it: it can never be drawn
-      candidates.pop_back();
-    }
-  }
-  if (!any_main) {
-    const std::uint32_t count = static_cast<std::uint32_t>(free_count) + 1;
-    const std::uint32_t pick = rng.below(count);
-    return pick == free_count ? kPass : candidates[pick];
-  }
-  for (;;) {
-    const std::size_t pick = rng.below(static_cast<std::uint32_t>(candidates.size()));
-    if (pick < free_count || main_action_legal(s, candidates[pick])) return candidates[pick];
-    candidates[pick] = candidates.back();
-    candidates.pop_back();
-  }
 }
 
 void Game::apply(State& s, int action) const { checked_apply(*this, s, action); }
@@ -459,13 +379,16 @@ void Game::apply_unchecked(State& s, int action) const {
         next_turn(s);
         return;
       }
-      const Plan plan = plan_action(s, action);
-      if (begin_payment(s, seat, plan.cost, plan.project, action)) resolve(s, action, &plan);
+      apply_main_action(s, action, plan_action(s, action));
       return;
     }
     case Step::kGameOver:
       return;
   }
+}
+
+void Game::apply_main_action(State& s, int action, const Plan& plan) const {
+  if (begin_payment(s, s.current, plan.cost, plan.project, action)) resolve(s, action, &plan);
 }
 
 void Game::after_upkeep_decision(State& s) const {

@@ -40,7 +40,7 @@ void Game::deal_row(State& s, int row) const {
 }
 
 State Game::new_state(std::uint64_t seed) const {
-  State s;
+  State s{};
   s.rng.state = seed;
   const int n = num_players();
   auto fill = [&](int row, int count, bool faces) {

@@ -102,7 +102,7 @@ Game::Game(const Rules& rules, const std::vector<CardSpec>& cards,
 }
 
 State Game::new_state(std::uint64_t seed) const {
-  State s;
+  State s{};
   s.rng.state = seed;
   for (int c = 0; c < kNumCards; ++c) s.deck.push_back(static_cast<std::uint8_t>(c));
   shuffle(s.deck, s.rng);

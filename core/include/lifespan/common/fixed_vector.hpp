@@ -63,8 +63,10 @@ class FixedVector {
   }
 
  private:
+  // Left uninitialised by default: a scratch list (an action list, say) costs nothing to make.
+  // A State is value-initialised where it is created (`State s{}`), which zeroes these too.
   std::uint8_t size_ = 0;
-  std::array<T, Capacity> items_{};
+  std::array<T, Capacity> items_;
 };
 
 }  // namespace lifespan

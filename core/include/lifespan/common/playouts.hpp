@@ -14,7 +14,7 @@ namespace lifespan {
 // Plays one game from `state` to the end, choosing uniformly among the legal actions.
 template <class Game>
 void random_playout(const Game& game, typename Game::State& state, SplitMix64& policy) {
-  while (!game.is_terminal(state)) game.apply_unchecked(state, game.sample_action(state, policy));
+  while (!game.is_terminal(state)) game.apply_random_action(state, policy);
 }
 
 inline int resolve_thread_count(int requested, std::int64_t jobs) {

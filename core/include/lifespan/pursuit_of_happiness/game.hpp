@@ -25,6 +25,18 @@ struct Plan {
   bool moves_on = false;  // a Group Project start: the Hourglass moves on from the space to a role
 };
 
+// The main actions of the seat to move worth checking, counted by kind so that the i-th can be
+// found without listing them all: a random playout checks only the few it draws. In ascending
+// action id, the order legal_actions lists them in; a superset of the legal ones.
+struct MainCandidates {
+  enum Segment : std::uint8_t {
+    kSimple, kStart, kJoin, kSpend, kGetJob, kPromoteRow, kFlip, kRelationship, kCardActions,
+    kNumSegments
+  };
+  std::array<std::uint16_t, kNumSegments> count{};
+  int total = 0;
+};
+
 class Game {
  public:
   using State = pursuit_of_happiness::State;
@@ -50,6 +62,7 @@ class Game {
   void legal_actions(const State& s, ActionList& out) const;  // ascending
   bool is_legal(const State& s, int action) const;
   int sample_action(const State& s, SplitMix64& rng) const;
+  void apply_random_action(State& s, SplitMix64& rng) const;  // sample_action, then apply it
   void apply(State& s, int action) const;            // throws IllegalAction; s unchanged then
   void apply_unchecked(State& s, int action) const;
   static const char* step_name(const State& s) { return kStepNames[static_cast<int>(s.step)]; }
@@ -104,9 +117,16 @@ class Game {
   void check_in_game_goals(State& s) const;
   void settle_goal(State& s, int goal, bool living_only) const;
   // actions.cpp
+  bool main_action_legal(const State& s, int action, Plan* plan = nullptr) const;
+  void apply_main_action(State& s, int action, const Plan& plan) const;
+  // candidates.cpp
+  MainCandidates main_candidates(const State& s) const;
+  int candidate_action(const State& s, const MainCandidates& c, int index) const;
   void main_action_options(const State& s, ActionList& out) const;
-  void main_action_candidates(const State& s, ActionList& out, bool check) const;
-  bool main_action_legal(const State& s, int action) const;
+  bool any_main_action(const State& s, const MainCandidates& c) const;
+  int sample_planned(const State& s, SplitMix64& rng, Plan& plan) const;
+  template <class Visit>
+  bool for_each_open_role(const State& s, Visit&& visit) const;
   void free_actions(const State& s, ActionList& out) const;
   Plan plan_action(const State& s, int action) const;
   bool discardable(const InPlay& c) const;

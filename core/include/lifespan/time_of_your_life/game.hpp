@@ -49,6 +49,7 @@ class Game {
   // A uniformly random legal action: legal[rng.below(count)], without building the list
   // where it can be avoided (random playouts and rollouts).
   int sample_action(const State& s, SplitMix64& rng) const;
+  void apply_random_action(State& s, SplitMix64& rng) const { apply_unchecked(s, sample_action(s, rng)); }
   void apply(State& s, int action) const;            // throws IllegalAction; s unchanged then
   void apply_unchecked(State& s, int action) const;
   static const char* step_name(const State& s) { return kStepNames[static_cast<int>(s.step)]; }  // action must be legal

@@ -1,0 +1,163 @@
+// The Action phase's main-action candidates and the random playout policy
+// (docs/pursuit_of_happiness_engine.md §7). Listing the legal actions plans every candidate;
+// a playout instead counts the candidates, draws indices and plans only what it draws.
+#include <bitset>
+
+#include "lifespan/pursuit_of_happiness/game.hpp"
+
+namespace lifespan::pursuit_of_happiness {
+namespace {
+
+using Segment = MainCandidates::Segment;
+
+// Only Group Projects have roles beyond the first.
+int roles_of(const CardTables& cards, int project) {
+  const ProjectSpec& spec = cards.projects[project];
+  return spec.type == ProjectType::kGroup ? static_cast<int>(spec.num_levels) : 1;
+}
+
+// More than any position can have: 6 board + 24 starts + 4·24·4 joins + 6·3 rows + 1 + 24 cards
+// + Pass.
+constexpr std::size_t kMaxCandidates = 512;
+
+}  // namespace
+
+// Calls visit(owner, slot, role) for each open role of an active Group Project the seat to
+// move may join, in ascending action id, until visit returns true; returns whether it did.
+template <class Visit>
+bool Game::for_each_open_role(const State& s, Visit&& visit) const {
+  const bool own_only = rules_.group_join == GroupJoin::kOwnActive;
+  for (int owner = own_only ? s.current : 0; owner < (own_only ? s.current + 1 : num_players()); ++owner)
+    for (std::size_t slot = 0; slot < s.players[owner].cards.size(); ++slot) {
+      const InPlay& c = s.players[owner].cards[slot];
+      if (c.kind != kProjectCard || !(c.flags & kInActiveSlot)) continue;
+      const int roles = roles_of(cards_, c.id);
+      if (roles == 1) continue;
+      for (int r = 0; r < roles; ++r)
+        if (c.roles[r] < 0 && visit(owner, static_cast<int>(slot), r)) return true;
+    }
+  return false;
+}
+
+MainCandidates Game::main_candidates(const State& s) const {
+  MainCandidates c;
+  auto set = [&](Segment segment, std::size_t count) {
+    c.count[segment] = static_cast<std::uint16_t>(count);
+    c.total += static_cast<int>(count);
+  };
+  set(MainCandidates::kSimple, kNumSimpleActions);
+  int starts = 0;
+  for (std::uint8_t project : s.rows[kProjectRow]) starts += roles_of(cards_, project);
+  set(MainCandidates::kStart, starts);
+  std::size_t joins = 0;
+  for_each_open_role(s, [&](int, int, int) { ++joins; return false; });
+  set(MainCandidates::kJoin, joins);
+  set(MainCandidates::kSpend, s.rows[kItemRow].size());
+  set(MainCandidates::kGetJob, s.rows[kJobRow].size());
+  // Each promotion rule offers only its own kind of promotion action.
+  set(MainCandidates::kPromoteRow, rules_.promotion == Promotion::kRow ? s.rows[kJobRow].size() : 0);
+  set(MainCandidates::kFlip, rules_.promotion == Promotion::kFlip ? 1 : 0);
+  set(MainCandidates::kRelationship, s.rows[kPartnerRow].size());
+  set(MainCandidates::kCardActions, s.players[s.current].cards.size());
+  return c;
+}
+
+int Game::candidate_action(const State& s, const MainCandidates& c, int index) const {
+  int segment = 0;
+  while (index >= c.count[segment]) index -= c.count[segment++];
+  switch (segment) {
+    case MainCandidates::kSimple:
+      return kSimpleBoard + index;
+    case MainCandidates::kStart:
+      for (std::size_t k = 0;; ++k) {
+        const int roles = roles_of(cards_, s.rows[kProjectRow][k]);
+        if (index < roles) return kStartProjectAction + static_cast<int>(k) * kMaxRoles + index;
+        index -= roles;
+      }
+    case MainCandidates::kJoin: {
+      int action = -1;
+      for_each_open_role(s, [&](int owner, int slot, int role) {
+        if (index-- > 0) return false;
+        action = kJoinGroup + (owner * kMaxInPlay + slot) * kMaxRoles + role;
+        return true;
+      });
+      return action;
+    }
+    case MainCandidates::kSpend:
+      return kSpendAction + index;
+    case MainCandidates::kGetJob:
+      return kGetJobAction + index;
+    case MainCandidates::kPromoteRow:
+      return kPromoteFromRow + index;
+    case MainCandidates::kFlip:
+      return kPromoteFlip;
+    case MainCandidates::kRelationship:
+      return kStartRelationshipAction + index;
+    default:
+      return kCardAction + index;
+  }
+}
+
+// Everything the seat to move may do as the main action of its turn.
+void Game::main_action_options(const State& s, ActionList& out) const {
+  const MainCandidates c = main_candidates(s);
+  for (int i = 0; i < c.total; ++i) {
+    const int action = candidate_action(s, c, i);
+    if (main_action_legal(s, action)) out.push_back(static_cast<std::uint16_t>(action));
+  }
+}
+
+// In candidate order, so the board actions, almost always open, settle it at once.
+bool Game::any_main_action(const State& s, const MainCandidates& c) const {
+  for (int i = 0; i < c.total; ++i)
+    if (main_action_legal(s, candidate_action(s, c, i))) return true;
+  return false;
+}
+
+// A uniformly random legal action. Outside the Action phase: legal[below(count)]. In it, by
+// rejection: draw among the free actions, the main candidates and Pass (legal only when no main
+// action is) until the draw is legal, so each legal action is equally likely. A candidate found
+// illegal is remembered, not planned again. `plan` receives the plan of a main action drawn
+// (plan.ok), for apply to reuse.
+int Game::sample_planned(const State& s, SplitMix64& rng, Plan& plan) const {
+  ActionList listed;
+  if (s.step != Step::kAction) {
+    legal_actions(s, listed);
+    return listed[rng.below(static_cast<std::uint32_t>(listed.size()))];
+  }
+  free_actions(s, listed);
+  const auto free_count = static_cast<std::uint32_t>(listed.size());
+  const MainCandidates c = main_candidates(s);
+  const auto pass = static_cast<std::uint32_t>(c.total);  // the index after the main candidates
+  std::bitset<kMaxCandidates> rejected;
+  for (;;) {
+    const std::uint32_t pick = rng.below(free_count + pass + 1);
+    if (pick < free_count) return listed[pick];
+    const std::uint32_t index = pick - free_count;
+    if (rejected[index]) continue;
+    if (index == pass) {
+      if (!any_main_action(s, c)) return kPass;
+    } else {
+      const int action = candidate_action(s, c, static_cast<int>(index));
+      if (main_action_legal(s, action, &plan)) return action;
+    }
+    rejected.set(index);
+  }
+}
+
+int Game::sample_action(const State& s, SplitMix64& rng) const {
+  Plan plan;
+  return sample_planned(s, rng, plan);
+}
+
+void Game::apply_random_action(State& s, SplitMix64& rng) const {
+  Plan plan;
+  const int action = sample_planned(s, rng, plan);
+  if (plan.ok) {
+    apply_main_action(s, action, plan);
+  } else {
+    apply_unchecked(s, action);
+  }
+}
+
+}  // namespace lifespan::pursuit_of_happiness
