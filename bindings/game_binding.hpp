@@ -111,6 +111,7 @@ void bind_game(py::module_& m, const char* game_class, const char* state_class) 
              value.visit(reader, game.num_players());
              reader.finish();
              game.validate(value);
+             if constexpr (requires { game.rebuild_derived(value); }) game.rebuild_derived(value);
              return make_state(self, value);
            })
       .def("_playouts", [](const Game& g, std::int64_t n, std::uint64_t seed, int threads) {

@@ -138,16 +138,13 @@ Plan Game::plan_action(const State& s, int action) const {
     return plan;
   }
   if ((action >= kPromoteFromRow && action < kPromoteFlip) || action == kPromoteFlip) {
-    const int mine = own_job_slot(p);
-    if (mine < 0) return plan;
-    const InPlay& job = p.cards[mine];
-    if (job.flags & kRetired) return plan;
-    const JobFace& current = cards.jobs[job.id][job.face];
-    if (current.level >= 3) return plan;
+    const InPlay* job = promotable_job(p);
+    if (!job) return plan;
+    const JobFace& current = job_face(*job);
     const JobFace* next = nullptr;
     if (action == kPromoteFlip) {
       if (rules.promotion != Promotion::kFlip) return plan;
-      next = &cards.jobs[job.id][1 - job.face];
+      next = &cards.jobs[job->id][1 - job->face];
     } else {
       if (rules.promotion != Promotion::kRow) return plan;
       const int k = action - kPromoteFromRow;
@@ -172,35 +169,50 @@ Plan Game::plan_action(const State& s, int action) const {
     const int slot = action - kCardAction;
     if (slot >= static_cast<int>(p.cards.size())) return plan;
     const InPlay& c = p.cards[slot];
-    if (c.flags & kArchived) return plan;
-    switch (c.kind) {
-      case kProjectCard: {
-        const ProjectSpec& spec = cards.projects[c.id];
-        if (spec.type != ProjectType::kBasic || c.level >= spec.num_levels) return plan;
-        plan.cost = without_placed_hourglass(spec.levels[c.level].cost);
-        plan.project = true;
-        break;
-      }
-      case kItemCard: {
-        const ItemSpec& spec = cards.items[c.id];
-        if (spec.activity || c.level >= spec.num_levels) return plan;
-        plan.cost = without_placed_hourglass(spec.levels[c.level].cost);
-        break;
-      }
-      case kPartnerCard:
-        if (c.level >= 3) return plan;
-        plan.cost = without_placed_hourglass(cards.partners[c.id][c.face].levels[c.level].cost);
-        break;
-      case kJobCard:
-        if (c.level < rules.retirement_level) return plan;
-        break;
-      default:
-        return plan;
-    }
+    if (!has_card_action(c)) return plan;
+    if (c.kind == kProjectCard) {
+      plan.cost = without_placed_hourglass(cards.projects[c.id].levels[c.level].cost);
+      plan.project = true;
+    } else if (c.kind == kItemCard) {
+      plan.cost = without_placed_hourglass(cards.items[c.id].levels[c.level].cost);
+    } else if (c.kind == kPartnerCard) {
+      plan.cost = without_placed_hourglass(cards.partners[c.id][c.face].levels[c.level].cost);
+    }  // retiring from a Job costs only the Hourglass
     plan.ok = true;
     return plan;
   }
   return plan;
+}
+
+// Whether a card in play offers its card action (costs aside): advancing a Basic Project,
+// upgrading an Item, developing a relationship, retiring from a Job.
+bool Game::has_card_action(const InPlay& c) const {
+  if (c.flags & kArchived) return false;
+  switch (c.kind) {
+    case kProjectCard: {
+      const ProjectSpec& spec = cards_.projects[c.id];
+      return spec.type == ProjectType::kBasic && c.level < spec.num_levels;
+    }
+    case kItemCard: {
+      const ItemSpec& spec = cards_.items[c.id];
+      return !spec.activity && c.level < spec.num_levels;
+    }
+    case kPartnerCard:
+      return c.level < 3;
+    case kJobCard:
+      return c.level >= rules_.retirement_level;
+    default:
+      return false;
+  }
+}
+
+// The seat's Job if it can still be promoted: held, not retired, below level 3.
+const InPlay* Game::promotable_job(const PlayerState& p) const {
+  const int mine = own_job_slot(p);
+  if (mine < 0) return nullptr;
+  const InPlay& job = p.cards[mine];
+  if ((job.flags & kRetired) || job_face(job).level >= 3) return nullptr;
+  return &job;
 }
 
 void Game::legal_actions(const State& s, ActionList& out) const {
@@ -315,6 +327,7 @@ void Game::discard_card(State& s, int seat, int slot, bool penalty) const {
   const bool two_faced = c.kind == kJobCard || c.kind == kPartnerCard;
   s.discards[row].push_back(static_cast<std::uint8_t>(two_faced ? (c.id << 1) | c.face : c.id));
   p.cards.erase(static_cast<std::size_t>(slot));
+  if (c.kind == kProjectCard && cards_.projects[c.id].type == ProjectType::kGroup) rebuild_derived(s);
   if (penalty) {
     gain_stress(s, seat, 1);
     gain_sth(s, seat, -1);
@@ -469,6 +482,7 @@ void Game::resolve(State& s, int action, const Plan* known) const {
       card.time = 1;
     }
     take_card(s, seat, card);
+    if (spec.type == ProjectType::kGroup) rebuild_derived(s);
     gain(s, seat, spec.levels[role].reward, true);
     trait_bonus(kBonusStartProject);
   } else if (action >= kJoinGroup && action < kSpendAction) {

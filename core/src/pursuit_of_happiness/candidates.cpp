@@ -10,14 +10,8 @@ namespace {
 
 using Segment = MainCandidates::Segment;
 
-// Only Group Projects have roles beyond the first.
-int roles_of(const CardTables& cards, int project) {
-  const ProjectSpec& spec = cards.projects[project];
-  return spec.type == ProjectType::kGroup ? static_cast<int>(spec.num_levels) : 1;
-}
-
-// More than any position can have: 6 board + 24 starts + 4·24·4 joins + 6·3 rows + 1 + 24 cards
-// + Pass.
+// More than any position can have: 4 Refresh + 24 Discard + 6 board + 24 starts + 4·24·4 joins
+// + 6·3 rows + 1 + 24 cards + Pass.
 constexpr std::size_t kMaxCandidates = 512;
 
 }  // namespace
@@ -26,19 +20,33 @@ constexpr std::size_t kMaxCandidates = 512;
 // move may join, in ascending action id, until visit returns true; returns whether it did.
 template <class Visit>
 bool Game::for_each_open_role(const State& s, Visit&& visit) const {
-  const bool own_only = rules_.group_join == GroupJoin::kOwnActive;
-  for (int owner = own_only ? s.current : 0; owner < (own_only ? s.current + 1 : num_players()); ++owner)
-    for (std::size_t slot = 0; slot < s.players[owner].cards.size(); ++slot) {
-      const InPlay& c = s.players[owner].cards[slot];
+  unsigned owners = s.group_holders;
+  if (rules_.group_join == GroupJoin::kOwnActive) owners &= 1u << s.current;
+  for (int owner = 0; owners != 0; ++owner, owners >>= 1) {
+    if (!(owners & 1u)) continue;
+    const PlayerState& p = s.players[owner];
+    for (std::size_t slot = 0; slot < p.cards.size(); ++slot) {
+      const InPlay& c = p.cards[slot];
       if (c.kind != kProjectCard || !(c.flags & kInActiveSlot)) continue;
-      const int roles = roles_of(cards_, c.id);
+      const int roles = project_roles_[c.id];
       if (roles == 1) continue;
       for (int r = 0; r < roles; ++r)
         if (c.roles[r] < 0 && visit(owner, static_cast<int>(slot), r)) return true;
     }
+  }
   return false;
 }
 
+void Game::rebuild_derived(State& s) const {
+  s.group_holders = 0;
+  for (int seat = 0; seat < num_players(); ++seat)
+    for (const InPlay& c : s.players[seat].cards)
+      if (c.kind == kProjectCard && (c.flags & kInActiveSlot) && project_roles_[c.id] > 1)
+        s.group_holders = static_cast<std::uint8_t>(s.group_holders | (1u << seat));
+}
+
+// Only rows and cards are counted: checking more here (costs, Unavailable tokens, which cards
+// have a card action) costs a playout more than the rejected draws it would save.
 MainCandidates Game::main_candidates(const State& s) const {
   MainCandidates c;
   auto set = [&](Segment segment, std::size_t count) {
@@ -47,7 +55,7 @@ MainCandidates Game::main_candidates(const State& s) const {
   };
   set(MainCandidates::kSimple, kNumSimpleActions);
   int starts = 0;
-  for (std::uint8_t project : s.rows[kProjectRow]) starts += roles_of(cards_, project);
+  for (std::uint8_t project : s.rows[kProjectRow]) starts += project_roles_[project];
   set(MainCandidates::kStart, starts);
   std::size_t joins = 0;
   for_each_open_role(s, [&](int, int, int) { ++joins; return false; });
@@ -70,7 +78,7 @@ int Game::candidate_action(const State& s, const MainCandidates& c, int index) c
       return kSimpleBoard + index;
     case MainCandidates::kStart:
       for (std::size_t k = 0;; ++k) {
-        const int roles = roles_of(cards_, s.rows[kProjectRow][k]);
+        const int roles = project_roles_[s.rows[kProjectRow][k]];
         if (index < roles) return kStartProjectAction + static_cast<int>(k) * kMaxRoles + index;
         index -= roles;
       }
@@ -115,33 +123,36 @@ bool Game::any_main_action(const State& s, const MainCandidates& c) const {
 }
 
 // A uniformly random legal action. Outside the Action phase: legal[below(count)]. In it, by
-// rejection: draw among the free actions, the main candidates and Pass (legal only when no main
-// action is) until the draw is legal, so each legal action is equally likely. A candidate found
-// illegal is remembered, not planned again. `plan` receives the plan of a main action drawn
-// (plan.ok), for apply to reuse.
+// rejection over every action that might be legal (Refresh on each row, Discard on each own
+// card, the main candidates, and Pass, legal only when no main action is): draw until the draw
+// is legal, so each legal action is equally likely. An index found illegal is remembered, not
+// checked again. `plan` receives the plan of a main action drawn (plan.ok), for apply to reuse.
 int Game::sample_planned(const State& s, SplitMix64& rng, Plan& plan) const {
-  ActionList listed;
   if (s.step != Step::kAction) {
-    legal_actions(s, listed);
-    return listed[rng.below(static_cast<std::uint32_t>(listed.size()))];
+    ActionList legal;
+    legal_actions(s, legal);
+    return legal[rng.below(static_cast<std::uint32_t>(legal.size()))];
   }
-  free_actions(s, listed);
-  const auto free_count = static_cast<std::uint32_t>(listed.size());
+  const PlayerState& p = s.players[s.current];
+  const auto discards = static_cast<std::uint32_t>(p.cards.size());
   const MainCandidates c = main_candidates(s);
-  const auto pass = static_cast<std::uint32_t>(c.total);  // the index after the main candidates
+  const std::uint32_t first_main = kNumRows + discards;
+  const std::uint32_t pass = first_main + static_cast<std::uint32_t>(c.total);
   std::bitset<kMaxCandidates> rejected;
   for (;;) {
-    const std::uint32_t pick = rng.below(free_count + pass + 1);
-    if (pick < free_count) return listed[pick];
-    const std::uint32_t index = pick - free_count;
-    if (rejected[index]) continue;
-    if (index == pass) {
-      if (!any_main_action(s, c)) return kPass;
-    } else {
-      const int action = candidate_action(s, c, static_cast<int>(index));
+    const std::uint32_t pick = rng.below(pass + 1);
+    if (rejected[pick]) continue;
+    if (pick < kNumRows) {
+      if (!s.rows[pick].empty()) return kRefresh + static_cast<int>(pick);
+    } else if (pick < first_main) {
+      if (discardable(p.cards[pick - kNumRows])) return kDiscard + static_cast<int>(pick - kNumRows);
+    } else if (pick < pass) {
+      const int action = candidate_action(s, c, static_cast<int>(pick - first_main));
       if (main_action_legal(s, action, &plan)) return action;
+    } else if (!any_main_action(s, c)) {
+      return kPass;
     }
-    rejected.set(index);
+    rejected.set(pick);
   }
 }
 

@@ -63,7 +63,7 @@ bool Game::meets(const PlayerState& p, const Effect& requirement) const {
 // `cost` here is what the action takes besides the Hourglass it places.
 bool Game::can_pay(const State& s, int seat, const Effect& cost, bool project) const {
   const PlayerState& p = s.players[seat];
-  if (!project && cost == Effect{}) return true;  // most board actions: only the Hourglass
+  if (!project && cost.none()) return true;  // most board actions: only the Hourglass
   if (p.money < cost[kMoney] || p.hourglasses < cost[kHourglasses]) return false;
   const ResourceCost rc = resource_cost(rules_, p, cost, project);
   return completable(p.resources, rc.owed, rc.units, rc.discount, 0);

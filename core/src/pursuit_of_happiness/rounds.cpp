@@ -251,6 +251,7 @@ void Game::end_of_round(State& s) const {
     p.hourglasses = 0;
     p.hourglasses_spent = 0;
   }
+  rebuild_derived(s);  // this round's Group Projects are archived
   if (everyone_dead(s) || s.round == kMaxRounds) {
     end_game(s);
     return;

@@ -41,7 +41,7 @@ class FixedVector {
     ++size_;
   }
   constexpr void erase(std::size_t pos) {
-    for (std::size_t i = pos + 1; i < size_; ++i) items_[i - 1] = items_[i];
+    std::copy(begin() + pos + 1, end(), begin() + pos);
     --size_;
   }
   // Index of the first element equal to value, or -1.

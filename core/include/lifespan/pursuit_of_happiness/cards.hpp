@@ -20,6 +20,11 @@ struct Effect {
   std::array<std::int8_t, kNumAmounts> amount{};
   int operator[](int i) const { return amount[i]; }
   int resources() const { return amount[kKnowledge] + amount[kCreativity] + amount[kInfluence]; }
+  bool none() const {
+    for (std::int8_t a : amount)
+      if (a != 0) return false;
+    return true;
+  }
   bool operator==(const Effect&) const = default;
 };
 

@@ -79,6 +79,7 @@ class Game {
   void observation(const State& s, int player, float* out) const;
   State determinize(const State& s, int player, std::uint64_t seed) const;
   void validate(const State& s) const;  // state_check.cpp
+  void rebuild_derived(State& s) const;  // what a loaded state does not save (candidates.cpp)
 
   // --- tracks (tracks.cpp), public for the views ---
   int stress_section(int position) const { return position / rules_.stress_section_spaces; }
@@ -130,6 +131,8 @@ class Game {
   void free_actions(const State& s, ActionList& out) const;
   Plan plan_action(const State& s, int action) const;
   bool discardable(const InPlay& c) const;
+  bool has_card_action(const InPlay& c) const;
+  const InPlay* promotable_job(const PlayerState& p) const;
   Effect upkeep_cost(const PlayerState& p, const InPlay& c) const;
   std::pair<Effect, Effect> printed_upkeep(const InPlay& c) const;
   void after_upkeep_decision(State& s) const;
@@ -148,6 +151,9 @@ class Game {
 
   Rules rules_;
   CardTables cards_;
+  // Roles a Project offers when started: a Group Project's roles, 1 for the others. Kept
+  // apart from the large ProjectSpec because every playout move reads it.
+  std::array<std::uint8_t, kMaxDeck> project_roles_{};
 };
 
 }  // namespace lifespan::pursuit_of_happiness

@@ -112,6 +112,9 @@ struct State {
   FixedVector<std::uint8_t, 4> goals_claimed_by;                   // per goal: seat + 1, 0 open, kGoalTied
   FixedVector<std::uint8_t, 16> trait_deck;
   std::array<PlayerState, kMaxPlayers> players{};
+  // Derived from the cards, so not saved: seats (bits) holding an active Group Project, whose
+  // open roles the seat to move may join. Saves a playout scanning every card for them.
+  std::uint8_t group_holders = 0;
   bool operator==(const State&) const = default;
 
   template <class Visitor>
