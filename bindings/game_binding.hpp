@@ -5,11 +5,13 @@
 // JSON, pickle and the card list are added in Python (lifespan/_api.py).
 #include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
 
 #include <memory>
 #include <string>
 
 #include "lifespan/common/errors.hpp"
+#include "lifespan/common/mcts.hpp"
 #include "lifespan/common/playouts.hpp"
 #include "state_record.hpp"
 
@@ -218,6 +220,20 @@ void bind_game(py::module_& m, const char* game_class, const char* state_class) 
       .def("_playouts",
            [](const State& s, std::int64_t n, std::uint64_t seed, int threads) {
              return playouts(*s.game, &s.state, n, seed, threads);
+           })
+      .def("_mcts",
+           [](const State& s, std::int64_t iterations, double seconds, int threads, std::uint64_t seed,
+              double exploration, int max_rollout) {
+             // Arguments are checked in Python (lifespan.mcts); the search holds no Python objects.
+             if (s.game->is_terminal(s.state)) throw py::value_error("mcts needs a state that is not terminal");
+             MctsOptions options{iterations, seconds, threads, seed, exploration, max_rollout};
+             MctsResult result;
+             {
+               py::gil_scoped_release release;
+               result = mcts(*s.game, s.state, options);
+             }
+             return py::make_tuple(result.action, result.actions, result.visits, result.values,
+                                   result.iterations, result.simulated_moves);
            })
       .def("_sample_actions",
            [](const State& s, std::int64_t n, std::uint64_t seed) {

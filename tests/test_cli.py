@@ -118,3 +118,22 @@ def test_a_person_can_play_a_whole_pursuit_game_in_the_repl():
     assert repl.state.is_terminal()
     assert transcript.splitlines()[-1].startswith("Final scores: ")
     assert "Seat 1 (random): " in transcript and "has decided" not in transcript
+
+
+def test_play_against_mcts_with_a_hint():
+    result = run("play", "pursuit_of_happiness", "--players", "2", "--seats", "human,mcts",
+                 stdin="hint\n1\nquit\n")
+    assert result.returncode == 0, result.stderr
+    out = result.stdout
+    assert "MCTS, 2000 iterations (share of visits, mean return):" in out
+    hint = out.split("MCTS, 2000 iterations")[1].splitlines()[1:3]
+    # Each hint line: the move's number in the list, its text, its share and its mean return.
+    assert all(line.strip()[0].isdigit() and "Keep trait:" in line and "%" in line for line in hint)
+    assert "Seat 1 (mcts): Keep trait:" in out
+
+
+def test_selfplay_mcts_against_random():
+    result = run("selfplay", "time_of_your_life", "--players", "2", "--games", "4",
+                 "--agents", "mcts,random")
+    assert result.returncode == 0, result.stderr
+    assert "4 games, 2 players" in result.stdout and "mcts" in result.stdout

@@ -24,6 +24,9 @@ GOOD = """
     text: str = state.to_json()
     again = game.state_from_json(text)
     scores: np.ndarray = lifespan.playouts(game, 4, seed=1)
+    result: lifespan.MCTSResult = lifespan.mcts(state, iterations=10, threads=2)
+    best: int = result.action
+    visits: dict[int, int] = result.visits
     try:
         state.apply(999)
     except lifespan.IllegalActionError as error:

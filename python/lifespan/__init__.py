@@ -16,6 +16,7 @@ import numpy as np
 
 from ._errors import CardDataError, IllegalActionError, RulesError
 from ._registry import games, load_game
+from ._search import MCTSResult, mcts
 from ._types import Game, State
 
 __version__ = "0.1.0"
@@ -24,10 +25,12 @@ __all__ = [
     "CardDataError",
     "Game",
     "IllegalActionError",
+    "MCTSResult",
     "RulesError",
     "State",
     "games",
     "load_game",
+    "mcts",
     "playouts",
 ]
 

@@ -8,6 +8,8 @@ from __future__ import annotations
 import random
 from typing import Any, Callable
 
+from ._search import MCTSResult, mcts
+
 
 class RandomAgent:
     """Chooses uniformly among the legal actions, from its own seeded generator."""
@@ -22,9 +24,36 @@ class RandomAgent:
         return action
 
 
+class MCTSAgent:
+    """Plays the most visited action of an information-set MCTS (lifespan.mcts) from the
+    position; it sees only what the seat to move may know. The budget is `iterations`, or
+    `seconds` if given (then moves depend on the machine's speed)."""
+
+    name = "mcts"
+    DEFAULT_ITERATIONS = 400
+
+    def __init__(self, seed: int = 0, iterations: int | None = DEFAULT_ITERATIONS,
+                 seconds: float | None = None, threads: int = 1):
+        self.iterations = None if seconds is not None and iterations == self.DEFAULT_ITERATIONS else iterations
+        self.seconds = seconds
+        self.threads = threads
+        self._seed = seed
+        self._moves = 0
+
+    def search(self, state: Any) -> MCTSResult:
+        """The search behind the next move (each call uses a new seed)."""
+        self._moves += 1
+        return mcts(state, iterations=self.iterations, seconds=self.seconds, threads=self.threads,
+                    seed=(self._seed * 1_000_003 + self._moves) % 2**64)
+
+    def step(self, state: Any) -> int:
+        return self.search(state).action
+
+
 # Agent name -> factory(seed). The command line's --agents / --seats take these names.
 AGENTS: dict[str, Callable[[int], Any]] = {
     "random": RandomAgent,
+    "mcts": MCTSAgent,
 }
 
 

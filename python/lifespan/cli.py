@@ -15,16 +15,19 @@ import numpy as np
 from tabulate import tabulate
 from tqdm import tqdm
 
-from . import load_game, playouts
+from . import load_game, mcts, playouts
 from ._parameters import parse_value
 from .agents import make_agent
 
 HUMAN = "human"
+HINT_ITERATIONS = 2000
+HINT_MOVES = 5
 PLAY_HELP = """\
 Commands:
   <number>      play the move with that number
   <move text>   play the move with that text (Tab completes on a terminal)
   undo          take back your last decision (and the bots' moves after it)
+  hint          search the position (MCTS, your view only) and show its top moves
   save FILE     write the position as JSON
   load FILE     read a position saved with `save`
   help          this text
@@ -120,6 +123,8 @@ class Repl:
                 self.say("Taken back.")
             else:
                 self.say("Nothing to undo.")
+        elif command == "hint":
+            self.hint()
         elif command in ("save", "load") and argument:
             self.save_or_load(command, argument.strip())
         elif line.isdigit() and 1 <= int(line) <= len(legal):
@@ -130,6 +135,16 @@ class Repl:
             self.say(f"No move or command {line!r}; type a number from 1 to {len(legal)}, "
                      "a move's text, or help.")
         return True
+
+    def hint(self) -> None:
+        # Information-set MCTS searches determinizations from the mover's view only.
+        result = mcts(self.state, iterations=HINT_ITERATIONS, seed=len(self.history))
+        legal = self.state.legal_actions()
+        self.say(f"MCTS, {result.iterations} iterations (share of visits, mean return):")
+        for action, share in list(result.shares().items())[:HINT_MOVES]:
+            number = legal.index(action) + 1
+            self.say(f"  {number:>2}. {self.state.action_to_string(action)}  "
+                     f"{share:.0%}  {result.values[action]:+.2f}")
 
     def play(self, action: int) -> None:
         self.history.append(self.state.clone())

@@ -213,19 +213,27 @@ void Game::observation(const State& s, int player, float* out) const {
 
 // Re-deals what `player` cannot see: the order of every deck (and the face each Job or Partner
 // would show), and the trait offers of other seats still choosing. Re-seeds the generator.
+// Hidden cards are sorted before they are shuffled, so the result depends on what `player`
+// knows and the seed only: a state and any determinization of it from this view give the same
+// determinizations.
 State Game::determinize(const State& s, int player, std::uint64_t seed) const {
   State d = s;
   SplitMix64 rng{seed};
   for (int row = 0; row < kNumRows; ++row) {
     auto& deck = d.decks[row];
-    if (row == kJobRow || row == kPartnerRow)
-      for (auto& entry : deck) entry = static_cast<std::uint8_t>((entry & ~1u) | rng.below(2));
+    const bool faces = row == kJobRow || row == kPartnerRow;
+    if (faces)
+      for (auto& entry : deck) entry = static_cast<std::uint8_t>(entry & ~1u);
+    std::sort(deck.begin(), deck.end());
+    if (faces)
+      for (auto& entry : deck) entry = static_cast<std::uint8_t>(entry | rng.below(2));
     shuffle(deck, rng);
   }
   FixedVector<std::uint8_t, 16> hidden = d.trait_deck;
   for (int seat = 0; seat < num_players(); ++seat)
     if (seat != player)
       for (std::uint8_t t : d.players[seat].trait_offer) hidden.push_back(t);
+  std::sort(hidden.begin(), hidden.end());
   shuffle(hidden, rng);
   std::size_t next = 0;
   for (auto& t : d.trait_deck) t = hidden[next++];

@@ -135,6 +135,9 @@ State Game::determinize(const State& s, int player, std::uint64_t seed) const {
   for (int seat = 0; seat < num_players(); ++seat)
     if (seat != player)
       for (std::uint8_t c : d.players[seat].hand) hidden.push_back(c);
+  // Sorted first, so the result depends on what `player` knows and the seed only: a state and
+  // any determinization of it from this view give the same determinizations.
+  std::sort(hidden.begin(), hidden.end());
   shuffle(hidden, rng);
 
   std::size_t next = 0;

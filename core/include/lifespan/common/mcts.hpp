@@ -1,0 +1,231 @@
+#pragma once
+// Monte Carlo tree search for any game of this library (docs/search.md).
+//
+// Information-set MCTS with a single observer (Cowling, Powley and Whitehouse 2012): every
+// iteration searches a fresh `determinize` of the root from the searching player's view, so
+// hidden cards, deck order and future chance are re-drawn each time and the search never uses
+// what that player cannot know. Tree nodes are reached by actions; a node's children are those
+// of its actions legal in some determinization so far, and UCB1 counts, for each child, the
+// visits of its parent in which it was legal ("availability"). Random rollouts use the game's
+// uniform playout policy. Each node backs up the return of the player who chose its action.
+//
+// Threads search separate trees (root parallelism) whose root statistics are summed; with an
+// iteration budget the same seed and thread count give the same result.
+#include <algorithm>
+#include <atomic>
+#include <bitset>
+#include <chrono>
+#include <cmath>
+#include <cstdint>
+#include <thread>
+#include <vector>
+
+#include "lifespan/common/rng.hpp"
+
+namespace lifespan {
+
+struct MctsOptions {
+  std::int64_t iterations = -1;  // < 0: no limit on iterations
+  double seconds = -1;           // < 0: no time limit
+  int threads = 1;
+  std::uint64_t seed = 0;
+  double exploration = 2.0;      // UCB1 constant; returns lie in [-1, 1]
+  int max_rollout = -1;          // moves per rollout; < 0: to the end of the game
+};
+
+struct MctsResult {
+  int action = -1;                    // the most visited root action
+  std::vector<int> actions;           // root actions searched, ascending
+  std::vector<std::int64_t> visits;   // per root action
+  std::vector<double> values;         // per root action: mean return of the searching player
+  std::int64_t iterations = 0;
+  std::int64_t simulated_moves = 0;   // moves applied in the tree and in rollouts
+};
+
+namespace mcts_detail {
+
+inline constexpr std::size_t kMaxActionIds = 1024;
+
+struct Node {
+  std::int32_t first_child = -1;
+  std::int32_t next_sibling = -1;
+  std::int32_t action = -1;
+  std::int32_t mover = -1;       // the player who chose `action`
+  std::uint32_t visits = 0;
+  std::uint32_t available = 0;   // visits of the parent in which `action` was legal
+  double value_sum = 0;          // the mover's returns
+};
+
+// One tree, searched by one thread. Cache-line aligned: trees sit side by side in a vector and
+// each thread updates its own generator and counters all the time.
+template <class Game>
+class alignas(64) Tree {
+ public:
+  using State = typename Game::State;
+
+  Tree(const Game& game, const State& root, const MctsOptions& options, std::uint64_t seed)
+      : game_(game), root_(root), options_(options), rng_{seed},
+        root_player_(game.current_player(root)) {
+    static_assert(Game::kNumDistinctActions <= static_cast<int>(kMaxActionIds));
+    nodes_.reserve(4096);
+    nodes_.push_back(Node{});
+  }
+
+  // Runs until `iterations` are done (if >= 0) or `stop` is set.
+  void run(std::int64_t iterations, const std::atomic<bool>& stop) {
+    for (std::int64_t i = 0; (iterations < 0 || i < iterations) && !stop.load(std::memory_order_relaxed); ++i)
+      iterate();
+  }
+
+  const std::vector<Node>& nodes() const { return nodes_; }
+  std::int64_t iterations() const { return iterations_; }
+  std::int64_t simulated_moves() const { return moves_; }
+
+ private:
+  void iterate() {
+    State d = game_.determinize(root_, root_player_, rng_.next());
+    path_.clear();
+    std::int32_t node = 0;
+    while (!game_.is_terminal(d)) {
+      const std::int32_t next = select_or_expand(d, node);
+      const bool expanded = nodes_[next].visits == 0;
+      game_.apply_unchecked(d, nodes_[next].action);
+      ++moves_;
+      path_.push_back(next);
+      node = next;
+      if (expanded) break;
+    }
+    for (int step = 0; !game_.is_terminal(d) && (options_.max_rollout < 0 || step < options_.max_rollout); ++step) {
+      game_.apply_random_action(d, rng_);
+      ++moves_;
+    }
+    double returns[Game::kMaxPlayers];
+    game_.returns(d, returns);  // a rollout cut short by max_rollout scores 0 for everyone
+    ++nodes_[0].visits;
+    for (std::int32_t index : path_) {
+      Node& n = nodes_[index];
+      ++n.visits;
+      n.value_sum += returns[n.mover];
+    }
+    ++iterations_;
+  }
+
+  // The child of `node` to follow in `d`: a new child for an untried legal action (chosen at
+  // random) if there is one, else the legal child with the best UCB1 score.
+  std::int32_t select_or_expand(const State& d, std::int32_t node) {
+    game_.legal_actions(d, legal_);
+    std::bitset<kMaxActionIds> is_legal, has_child;
+    for (auto a : legal_) is_legal.set(a);
+    for (std::int32_t c = nodes_[node].first_child; c >= 0; c = nodes_[c].next_sibling) {
+      has_child.set(static_cast<std::size_t>(nodes_[c].action));
+      if (is_legal[static_cast<std::size_t>(nodes_[c].action)]) ++nodes_[c].available;
+    }
+    int untried = 0;
+    for (auto a : legal_) untried += !has_child[a];
+    if (untried > 0) {
+      int pick = static_cast<int>(rng_.below(static_cast<std::uint32_t>(untried)));
+      for (auto a : legal_) {
+        if (has_child[a] || pick-- > 0) continue;
+        Node child;
+        child.action = a;
+        child.mover = game_.current_player(d);
+        child.available = 1;
+        child.next_sibling = nodes_[node].first_child;
+        nodes_.push_back(child);
+        const auto index = static_cast<std::int32_t>(nodes_.size() - 1);
+        nodes_[node].first_child = index;
+        return index;
+      }
+    }
+    std::int32_t best = -1;
+    double best_score = 0;
+    for (std::int32_t c = nodes_[node].first_child; c >= 0; c = nodes_[c].next_sibling) {
+      const Node& n = nodes_[c];
+      if (!is_legal[static_cast<std::size_t>(n.action)]) continue;
+      const double score = n.value_sum / n.visits +
+                           options_.exploration * std::sqrt(std::log(static_cast<double>(n.available)) / n.visits);
+      if (best < 0 || score > best_score) {
+        best = c;
+        best_score = score;
+      }
+    }
+    return best;
+  }
+
+  const Game& game_;
+  const State& root_;
+  const MctsOptions& options_;
+  SplitMix64 rng_;
+  int root_player_;
+  std::vector<Node> nodes_;
+  std::vector<std::int32_t> path_;
+  typename Game::ActionList legal_;
+  std::int64_t iterations_ = 0;
+  std::int64_t moves_ = 0;
+};
+
+}  // namespace mcts_detail
+
+// Searches from `root` for the player to move there. `root` must not be terminal and is only
+// read. Throws nothing; with neither budget set it returns after one iteration per thread.
+template <class Game>
+MctsResult mcts(const Game& game, const typename Game::State& root, MctsOptions options) {
+  using Tree = mcts_detail::Tree<Game>;
+  const int threads = std::max(options.threads, 1);
+  if (options.iterations < 0 && options.seconds < 0) options.iterations = threads;
+  std::vector<Tree> trees;
+  trees.reserve(threads);
+  for (int t = 0; t < threads; ++t)
+    trees.emplace_back(game, root, options, derive_seed(options.seed, static_cast<std::uint64_t>(t)));
+
+  std::atomic<bool> stop{false};
+  auto budget_of = [&](int t) {  // the iteration budget split evenly, the remainder to the first
+    if (options.iterations < 0) return std::int64_t{-1};
+    return options.iterations / threads + (t < options.iterations % threads ? 1 : 0);
+  };
+  std::vector<std::thread> pool;
+  for (int t = 1; t < threads; ++t) pool.emplace_back([&, t] { trees[t].run(budget_of(t), stop); });
+  std::thread timer;
+  if (options.seconds >= 0) {
+    timer = std::thread([&] {
+      const auto deadline = std::chrono::steady_clock::now() + std::chrono::duration<double>(options.seconds);
+      while (!stop.load() && std::chrono::steady_clock::now() < deadline)
+        std::this_thread::sleep_for(std::chrono::microseconds(500));
+      stop.store(true);
+    });
+  }
+  trees[0].run(budget_of(0), stop);
+  for (auto& thread : pool) thread.join();
+  stop.store(true);
+  if (timer.joinable()) timer.join();
+
+  // Sum the root children of every tree by action.
+  std::vector<std::int64_t> visits(Game::kNumDistinctActions, 0);
+  std::vector<double> value_sums(Game::kNumDistinctActions, 0.0);
+  MctsResult result;
+  for (const Tree& tree : trees) {
+    const auto& nodes = tree.nodes();
+    for (std::int32_t c = nodes[0].first_child; c >= 0; c = nodes[c].next_sibling) {
+      visits[nodes[c].action] += nodes[c].visits;
+      value_sums[nodes[c].action] += nodes[c].value_sum;
+    }
+    result.iterations += tree.iterations();
+    result.simulated_moves += tree.simulated_moves();
+  }
+  for (int a = 0; a < Game::kNumDistinctActions; ++a) {
+    if (visits[a] == 0) continue;
+    result.actions.push_back(a);
+    result.visits.push_back(visits[a]);
+    result.values.push_back(value_sums[a] / static_cast<double>(visits[a]));
+  }
+  // Most visits; ties to the better mean, then the lower id.
+  std::size_t best = 0;
+  for (std::size_t i = 1; i < result.actions.size(); ++i)
+    if (result.visits[i] > result.visits[best] ||
+        (result.visits[i] == result.visits[best] && result.values[i] > result.values[best]))
+      best = i;
+  if (!result.actions.empty()) result.action = result.actions[best];
+  return result;
+}
+
+}  // namespace lifespan

@@ -1,0 +1,80 @@
+"""lifespan.mcts: information-set Monte Carlo tree search in C++ (docs/search.md)."""
+
+from __future__ import annotations
+
+import math
+import os
+from dataclasses import dataclass
+from typing import Any
+
+from ._types import State
+
+
+@dataclass(frozen=True)
+class MCTSResult:
+    """What a search found, for the player to move at the searched state.
+
+    `visits` and `values` are keyed by root action id; `values` are mean returns of that player
+    (in [-1, 1]). `simulated_moves` counts the moves applied in the tree and in rollouts.
+    """
+
+    action: int
+    visits: dict[int, int]
+    values: dict[int, float]
+    iterations: int
+    simulated_moves: int
+
+    def shares(self) -> dict[int, float]:
+        """Each root action's share of the visits, most visited first."""
+        total = sum(self.visits.values()) or 1
+        ranked = sorted(self.visits.items(), key=lambda item: (-item[1], item[0]))
+        return {action: count / total for action, count in ranked}
+
+
+def _check_int(name: str, value: Any, low: int, high: int | None = None) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < low or (high is not None and value > high):
+        bound = f"from {low} to {high}" if high is not None else f">= {low}"
+        raise ValueError(f"{name} must be an integer {bound}, got {value!r}")
+    return value
+
+
+def _check_real(name: str, value: Any, positive: bool) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value) \
+            or value < 0 or (positive and value == 0):
+        raise ValueError(f"{name} must be a finite number {'> 0' if positive else '>= 0'}, got {value!r}")
+    return float(value)
+
+
+def mcts(state: State, iterations: int | None = None, seconds: float | None = None, threads: int = 1,
+         seed: int = 0, exploration: float = 2.0, max_rollout: int | None = None) -> MCTSResult:
+    """Searches `state` for the player to move, in C++ with the GIL released.
+
+    Stops after `iterations` or `seconds`, whichever comes first (at least one is needed).
+    Every iteration searches a fresh `determinize` of the state from the searching player's
+    view, so hidden cards and future chance are never looked at. `threads` search separate trees
+    whose root statistics are summed (0: one per core); with an iteration budget the same seed
+    and thread count give the same result. `exploration` is the UCB1 constant; `max_rollout`
+    caps the random moves after the tree (a cut-short rollout scores 0 for everyone). The
+    state is not changed.
+    """
+    run = getattr(state, "_mcts", None)
+    if run is None:
+        raise TypeError(f"mcts needs a lifespan state, got {type(state).__name__}")
+    if iterations is None and seconds is None:
+        raise ValueError("mcts needs a budget: iterations=, seconds= or both")
+    budget = -1 if iterations is None else _check_int("iterations", iterations, 1)
+    limit = -1.0 if seconds is None else _check_real("seconds", seconds, positive=True)
+    threads = _check_int("threads", threads, 0, 256) or (os.cpu_count() or 1)
+    seed = _check_int("seed", seed, 0, 2**64 - 1)
+    exploration = _check_real("exploration", exploration, positive=False)
+    rollout = -1 if max_rollout is None else _check_int("max_rollout", max_rollout, 0, 2**31 - 1)
+    if state.is_terminal():
+        raise ValueError("mcts needs a state that is not terminal")
+    action, actions, visits, values, done, moves = run(budget, limit, threads, seed, exploration, rollout)
+    return MCTSResult(
+        action=action,
+        visits=dict(zip(actions, visits)),
+        values=dict(zip(actions, values)),
+        iterations=done,
+        simulated_moves=moves,
+    )
