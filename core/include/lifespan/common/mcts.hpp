@@ -16,7 +16,9 @@
 #include <bitset>
 #include <chrono>
 #include <cmath>
+#include <condition_variable>
 #include <cstdint>
+#include <mutex>
 #include <thread>
 #include <vector>
 
@@ -185,19 +187,30 @@ MctsResult mcts(const Game& game, const typename Game::State& root, MctsOptions 
   };
   std::vector<std::thread> pool;
   for (int t = 1; t < threads; ++t) pool.emplace_back([&, t] { trees[t].run(budget_of(t), stop); });
+  // The deadline: a timer thread sleeps until it (or until the budget is used up) and then
+  // stops every tree, which notices between two iterations.
+  std::mutex mutex;
+  std::condition_variable finished_early;
+  bool finished = false;
   std::thread timer;
   if (options.seconds >= 0) {
     timer = std::thread([&] {
       const auto deadline = std::chrono::steady_clock::now() + std::chrono::duration<double>(options.seconds);
-      while (!stop.load() && std::chrono::steady_clock::now() < deadline)
-        std::this_thread::sleep_for(std::chrono::microseconds(500));
+      std::unique_lock<std::mutex> lock(mutex);
+      finished_early.wait_until(lock, deadline, [&] { return finished; });
       stop.store(true);
     });
   }
   trees[0].run(budget_of(0), stop);
   for (auto& thread : pool) thread.join();
-  stop.store(true);
-  if (timer.joinable()) timer.join();
+  if (timer.joinable()) {
+    {
+      std::lock_guard<std::mutex> lock(mutex);
+      finished = true;
+    }
+    finished_early.notify_one();
+    timer.join();
+  }
 
   // Sum the root children of every tree by action.
   std::vector<std::int64_t> visits(Game::kNumDistinctActions, 0);
