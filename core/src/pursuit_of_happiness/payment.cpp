@@ -72,8 +72,8 @@ bool Game::can_pay(const State& s, int seat, const Effect& cost, bool project) c
 // Pays the resource part of `cost` when there is no choice in it and returns true; otherwise
 // enters the pay step for `action` and returns false (the action completes after the last unit).
 bool Game::begin_payment(State& s, int seat, const Effect& cost, bool project, int action) const {
-  PlayerState& p = s.players[seat];
-  const ResourceCost rc = resource_cost(rules_, p, cost, project);
+  const ResourceCost rc = resource_cost(rules_, s.players[seat], cost, project);
+  if (rc.units == 0) return true;  // no resources to hand over: nothing to choose
   s.payment = Payment{};
   s.payment.action = static_cast<std::uint16_t>(action);
   s.payment.units = static_cast<std::uint8_t>(rc.units);
@@ -87,6 +87,15 @@ bool Game::begin_payment(State& s, int seat, const Effect& cost, bool project, i
 // Pays every unit that has a single option; true (and back to the step the payment came from)
 // once nothing is left to pay, false while the player has a real choice.
 bool Game::continue_payment(State& s) const {
+  Payment& pay = s.payment;
+  const int owed_total = pay.owed[0] + pay.owed[1] + pay.owed[2];
+  if (pay.discount == 0 && pay.units == owed_total) {  // exactly what is owed: no choice at all
+    for (int r = 0; r < kNumResources; ++r) {
+      s.players[s.current].resources[r] = static_cast<std::uint8_t>(s.players[s.current].resources[r] - pay.owed[r]);
+      pay.owed[r] = 0;
+    }
+    pay.units = 0;
+  }
   ActionList options;
   for (;;) {
     if (s.payment.units == 0) {
