@@ -1,6 +1,25 @@
 import sys
 from pathlib import Path
 
+import pytest
+
+from lifespan.agents import RandomAgent
+
 # The pure-Python reference implementation (tests/time_of_your_life/reference.py) is the speed
 # baseline of the native engine.
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "time_of_your_life"))
+
+
+@pytest.fixture(scope="session")
+def mean_moves_per_game():
+    """How many moves a uniformly random game from `state` takes on average: the divisor that
+    turns games per second into time per move."""
+    def measure(state, games=60):
+        total = 0
+        for seed in range(games):
+            game_state, agent = state.clone(), RandomAgent(seed)
+            while not game_state.is_terminal():
+                game_state.apply(agent.step(game_state))
+                total += 1
+        return total / games
+    return measure

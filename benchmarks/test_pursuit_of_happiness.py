@@ -17,10 +17,16 @@ def game4():
 
 
 @pytest.mark.benchmark(group="pursuit-playouts-4p")
-def test_native_playouts_one_thread(benchmark, game4):
+def test_native_playouts_one_thread(benchmark, game4, mean_moves_per_game):
     benchmark.extra_info["games_per_round"] = PLAYOUT_GAMES
     scores = benchmark(lifespan.playouts, game4, PLAYOUT_GAMES, seed=1, threads=1)
     assert scores.shape == (PLAYOUT_GAMES, 4)
+    if benchmark.stats:  # absent with --benchmark-disable
+        seconds = benchmark.stats.stats.median
+        moves = mean_moves_per_game(game4.new_state(seed=1))
+        benchmark.extra_info.update(games_per_second=round(PLAYOUT_GAMES / seconds),
+                                    moves_per_game=round(moves, 1),
+                                    ns_per_move=round(seconds / PLAYOUT_GAMES / moves * 1e9))
 
 
 def _python_driven_game(game, seed):

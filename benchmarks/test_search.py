@@ -14,7 +14,6 @@ import time
 import pytest
 
 import lifespan
-from lifespan.agents import RandomAgent
 
 ITERATIONS = 400
 GAMES = ["pursuit_of_happiness", "time_of_your_life"]
@@ -28,18 +27,7 @@ def opening(name, players=4):
     return state
 
 
-def mean_moves_per_game(state, games=60):
-    total = 0
-    for seed in range(games):
-        game_state, agent = state.clone(), RandomAgent(seed)
-        while not game_state.is_terminal():
-            game_state.apply(agent.step(game_state))
-            total += 1
-    return total / games
-
-
-def playout_ns_per_move(state, games):
-    moves = mean_moves_per_game(state)
+def playout_ns_per_move(state, games, moves):
     start = time.perf_counter()
     lifespan.playouts(state, games, seed=1, threads=1)
     return (time.perf_counter() - start) / (games * moves) * 1e9
@@ -47,14 +35,14 @@ def playout_ns_per_move(state, games):
 
 @pytest.mark.parametrize("name", GAMES)
 @pytest.mark.benchmark(group="mcts-iterations")
-def test_mcts_iterations_at_the_start(benchmark, name):
+def test_mcts_iterations_at_the_start(benchmark, name, mean_moves_per_game):
     state = opening(name)
     result = benchmark(lifespan.mcts, state, iterations=ITERATIONS, seed=1)
     assert result.iterations == ITERATIONS
     if benchmark.stats:  # absent with --benchmark-disable
         seconds = benchmark.stats.stats.median
         search_ns = seconds / result.simulated_moves * 1e9
-        playout_ns = playout_ns_per_move(state, games=ITERATIONS)
+        playout_ns = playout_ns_per_move(state, ITERATIONS, mean_moves_per_game(state))
         benchmark.extra_info.update(
             iterations_per_second=round(ITERATIONS / seconds),
             ns_per_simulated_move=round(search_ns),

@@ -239,3 +239,27 @@ def test_determinize_keeps_the_public_position():
             assert sorted(map(key, dt["decks"][row])) == sorted(map(key, st["decks"][row]))
         assert d.legal_actions() == state.legal_actions()
         assert state.determinize(viewer, 77) == d
+
+
+MANY_GAMES = 1000   # per player count: thousands of seeded games in all
+
+
+@pytest.mark.parametrize("players", [1, 2, 3, 4])
+def test_thousands_of_sampled_games_keep_the_invariants(players):
+    # Moves come from the playout policy's own sampler and go through the checked apply, so a
+    # sampled action that is not legal fails here. Loading a saved state runs the engine's own
+    # validation of a reachable position (state_check.cpp); it is done every ROUND_TRIP moves.
+    round_trip = 60
+    game = lifespan.load_game(GAME, players=players)
+    for i in range(MANY_GAMES):
+        state = game.new_state(seed=50_000 + i)
+        moves = 0
+        while not state.is_terminal():
+            state.apply(state._sample_actions(1, i * 100_003 + moves)[0])
+            moves += 1
+            assert moves < MAX_DECISIONS
+            if moves % round_trip == 0:
+                check_round_trips(game, state)
+        st = json.loads(state.to_json())["state"]
+        assert st["round"] <= 8
+        check_record(game, st, state.scores())

@@ -1164,6 +1164,21 @@ def test_stress_death_from_a_free_action_passes_the_turn(ph):
     assert not rec(ph, state, 0)["alive"] and state.current_player == 1
 
 
+def test_a_life_that_ends_during_an_action_keeps_its_marker_at_the_end(ph):
+    # Community Garden as Digger (2 resources of any kind: 1 LTH, Good Health) started with an
+    # own Hourglass already on Start a Project: +1 Stress, 19 -> 20, past the last space (4 x 5).
+    # The life ends there; the action's LTH still counts, but its Good Health must not move the
+    # marker back onto the track (docs §7). Found by the thousands-of-games invariant test.
+    state = ph.build(ph.game(), rows={ph.PROJECTS: [ph.project("Community Garden")]},
+                     players={0: {"stress": 19, "spaces_used": 1 << ph.START_PROJECT_SPACE,
+                                  "resources": [2, 0, 0]}})
+    state.apply(ph.start_project(0, 1))
+    p = rec(ph, state, 0)
+    assert not p["alive"] and p["stress"] == 20 and p["hourglasses"] == 0
+    assert p["lth"] == 1 and p["resources"] == [0, 0, 0]
+    assert state.current_player == 1
+
+
 def test_old_age_stress_can_end_every_life_and_the_game(ph):
     game = ph.game()
     state = ph.build(game, round=5, unavailable=0,

@@ -40,14 +40,15 @@ void Game::gain_stress(State& s, int seat, int amount) const {
   if (position >= track_length()) die(s, seat);
 }
 
-// Relax: one space toward low stress, never into another section.
+// Relax: one space toward low stress, never into another section. Neither icon moves the
+// marker of a life that has ended (in the same action, say: docs §7).
 void Game::relax(PlayerState& p, int times) const {
-  for (int i = 0; i < times && p.stress % rules_.stress_section_spaces != 0; ++i) --p.stress;
+  for (int i = 0; i < times && p.alive && p.stress % rules_.stress_section_spaces != 0; ++i) --p.stress;
 }
 
 // Good Health: the same place in the next section toward low stress.
 void Game::good_health(PlayerState& p, int times) const {
-  for (int i = 0; i < times && stress_section(p.stress) > 0; ++i)
+  for (int i = 0; i < times && p.alive && stress_section(p.stress) > 0; ++i)
     p.stress = static_cast<std::uint8_t>(p.stress - rules_.stress_section_spaces);
 }
 

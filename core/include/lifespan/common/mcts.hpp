@@ -46,8 +46,6 @@ struct MctsResult {
 
 namespace mcts_detail {
 
-inline constexpr std::size_t kMaxActionIds = 1024;
-
 struct Node {
   std::int32_t first_child = -1;
   std::int32_t next_sibling = -1;
@@ -68,7 +66,6 @@ class alignas(64) Tree {
   Tree(const Game& game, const State& root, const MctsOptions& options, std::uint64_t seed)
       : game_(game), root_(root), options_(options), rng_{seed},
         root_player_(game.current_player(root)) {
-    static_assert(Game::kNumDistinctActions <= static_cast<int>(kMaxActionIds));
     nodes_.reserve(4096);
     nodes_.push_back(Node{});
   }
@@ -116,7 +113,7 @@ class alignas(64) Tree {
   // random) if there is one, else the legal child with the best UCB1 score.
   std::int32_t select_or_expand(const State& d, std::int32_t node) {
     game_.legal_actions(d, legal_);
-    std::bitset<kMaxActionIds> is_legal, has_child;
+    std::bitset<Game::kNumDistinctActions> is_legal, has_child;
     for (auto a : legal_) is_legal.set(a);
     for (std::int32_t c = nodes_[node].first_child; c >= 0; c = nodes_[c].next_sibling) {
       has_child.set(static_cast<std::size_t>(nodes_[c].action));
