@@ -1,4 +1,4 @@
-"""Speed of lifespan.mcts. Run with `pytest benchmarks/test_search.py --benchmark-enable`.
+"""Speed of lifespan.mcts. Run with `pytest benchmarks/test_mcts_speed.py --benchmark-enable`.
 
 Issue targets, as ratios within one run:
   * MCTS iterations per second on one thread at the start of a 4-player game of each game;
