@@ -219,7 +219,9 @@ void bind_game(py::module_& m, const char* game_class, const char* state_class) 
            })
       .def("_playouts",
            [](const State& s, std::int64_t n, std::uint64_t seed, int threads) {
-             return playouts(*s.game, &s.state, n, seed, threads);
+             // A copy: with the GIL released another Python thread may change `s`.
+             const typename G::State start = s.state;
+             return playouts(*s.game, &start, n, seed, threads);
            })
       .def("_mcts",
            [](const State& s, std::int64_t iterations, double seconds, int threads, std::uint64_t seed,
@@ -227,10 +229,11 @@ void bind_game(py::module_& m, const char* game_class, const char* state_class) 
              // Arguments are checked in Python (lifespan.mcts); the search holds no Python objects.
              if (s.game->is_terminal(s.state)) throw py::value_error("mcts needs a state that is not terminal");
              MctsOptions options{iterations, seconds, threads, seed, exploration, max_rollout};
+             const typename G::State root = s.state;  // another Python thread may change `s`
              MctsResult result;
              {
                py::gil_scoped_release release;
-               result = mcts(*s.game, s.state, options);
+               result = mcts(*s.game, root, options);
              }
              return py::make_tuple(result.action, result.actions, result.visits, result.values,
                                    result.iterations, result.simulated_moves);
@@ -238,6 +241,7 @@ void bind_game(py::module_& m, const char* game_class, const char* state_class) 
       .def("_sample_actions",
            [](const State& s, std::int64_t n, std::uint64_t seed) {
              // The random playout policy's draws from this position (for tests).
+             if (s.game->is_terminal(s.state)) throw py::value_error("the game is over: nothing to sample");
              SplitMix64 rng{seed};
              py::list out;
              for (std::int64_t i = 0; i < n; ++i) out.append(s.game->sample_action(s.state, rng));

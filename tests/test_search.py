@@ -120,6 +120,8 @@ def test_two_python_threads_search_at_the_same_time():
 @pytest.mark.parametrize("kwargs,message", [
     ({}, "needs a budget"),
     ({"iterations": 0}, "iterations must be"),
+    ({"iterations": 10**19}, "iterations must be"),
+    ({"seconds": 1e300}, "seconds must be at most"),
     ({"iterations": True}, "iterations must be"),
     ({"seconds": 0}, "seconds must be"),
     ({"seconds": float("nan")}, "seconds must be"),
@@ -163,3 +165,37 @@ def test_the_mcts_agent_plays_legal_moves_and_is_registered():
         state.apply(action)
     timed = MCTSAgent(seed=1, seconds=0.05)
     assert timed.iterations is None and timed.search(state).iterations > 0
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_changing_the_state_from_another_thread_during_a_search_is_safe(name):
+    # The search works on its own copy: the caller's state may be played on meanwhile.
+    state = midgame(name, 3, seed=6, moves=6)
+    original = state.clone()
+    found = {}
+    worker = threading.Thread(target=lambda: found.setdefault("r", lifespan.mcts(state, seconds=0.3, threads=2)))
+    worker.start()
+    agent = RandomAgent(1)
+    while worker.is_alive():
+        if state.is_terminal():
+            state = original.clone()
+        state.apply(agent.step(state))
+    worker.join()
+    assert set(found["r"].visits) <= set(original.legal_actions())
+
+
+def test_sampling_a_finished_game_is_refused():
+    game = lifespan.load_game("pursuit_of_happiness", players=1)
+    state = game.new_state(seed=1)
+    while not state.is_terminal():
+        state.apply(state.legal_actions()[-1])
+    with pytest.raises(ValueError, match="game is over"):
+        state._sample_actions(3, 1)
+
+
+def test_an_agent_keeps_both_budgets_it_is_given():
+    agent = MCTSAgent(seed=1, iterations=30, seconds=10.0)
+    assert (agent.iterations, agent.seconds) == (30, 10.0)
+    state = midgame("time_of_your_life", 2, seed=1, moves=3)
+    assert agent.search(state).iterations == 30
+    assert MCTSAgent().iterations == MCTSAgent.DEFAULT_ITERATIONS

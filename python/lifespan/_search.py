@@ -10,6 +10,9 @@ from typing import Any
 from ._types import State
 
 
+MAX_SECONDS = 3.2e7
+
+
 @dataclass(frozen=True)
 class MCTSResult:
     """What a search found, for the player to move at the searched state.
@@ -62,8 +65,10 @@ def mcts(state: State, iterations: int | None = None, seconds: float | None = No
         raise TypeError(f"mcts needs a lifespan state, got {type(state).__name__}")
     if iterations is None and seconds is None:
         raise ValueError("mcts needs a budget: iterations=, seconds= or both")
-    budget = -1 if iterations is None else _check_int("iterations", iterations, 1)
+    budget = -1 if iterations is None else _check_int("iterations", iterations, 1, 2**63 - 1)
     limit = -1.0 if seconds is None else _check_real("seconds", seconds, positive=True)
+    if limit > MAX_SECONDS:
+        raise ValueError(f"seconds must be at most {MAX_SECONDS:g} (a year), got {seconds!r}")
     threads = _check_int("threads", threads, 0, 256) or (os.cpu_count() or 1)
     seed = _check_int("seed", seed, 0, 2**64 - 1)
     exploration = _check_real("exploration", exploration, positive=False)

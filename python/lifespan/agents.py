@@ -26,15 +26,15 @@ class RandomAgent:
 
 class MCTSAgent:
     """Plays the most visited action of an information-set MCTS (lifespan.mcts) from the
-    position; it sees only what the seat to move may know. The budget is `iterations`, or
-    `seconds` if given (then moves depend on the machine's speed)."""
+    position; it sees only what the seat to move may know. The budget is `iterations` and/or
+    `seconds` (with seconds, moves depend on the machine's speed); 400 iterations if neither."""
 
     name = "mcts"
     DEFAULT_ITERATIONS = 400
 
-    def __init__(self, seed: int = 0, iterations: int | None = DEFAULT_ITERATIONS,
-                 seconds: float | None = None, threads: int = 1):
-        self.iterations = None if seconds is not None and iterations == self.DEFAULT_ITERATIONS else iterations
+    def __init__(self, seed: int = 0, iterations: int | None = None, seconds: float | None = None,
+                 threads: int = 1):
+        self.iterations = self.DEFAULT_ITERATIONS if iterations is None and seconds is None else iterations
         self.seconds = seconds
         self.threads = threads
         self._seed = seed

@@ -168,7 +168,7 @@ def _set_completions(names: list[str]) -> None:
     readline = sys.modules.get("readline")
     if readline is None:
         return
-    options = names + ["undo", "save ", "load ", "help", "quit"]
+    options = names + ["undo", "hint", "save ", "load ", "help", "quit"]
 
     def complete(text: str, index: int) -> str | None:
         matches = [o for o in options if o.startswith(readline.get_line_buffer())]

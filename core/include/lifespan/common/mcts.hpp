@@ -16,9 +16,9 @@
 #include <bitset>
 #include <chrono>
 #include <cmath>
-#include <condition_variable>
 #include <cstdint>
-#include <mutex>
+#include <exception>
+#include <optional>
 #include <thread>
 #include <vector>
 
@@ -33,6 +33,9 @@ struct MctsOptions {
   std::uint64_t seed = 0;
   double exploration = 2.0;      // UCB1 constant; returns lie in [-1, 1]
   int max_rollout = -1;          // moves per rollout; < 0: to the end of the game
+  // Nodes per tree (32 bytes each). A full tree keeps searching but stops growing: a new
+  // action is then played without a node and the rollout starts there.
+  std::int64_t max_nodes = std::int64_t{1} << 23;
 };
 
 struct MctsResult {
@@ -45,6 +48,8 @@ struct MctsResult {
 };
 
 namespace mcts_detail {
+
+using Clock = std::chrono::steady_clock;
 
 struct Node {
   std::int32_t first_child = -1;
@@ -70,10 +75,14 @@ class alignas(64) Tree {
     nodes_.push_back(Node{});
   }
 
-  // Runs until `iterations` are done (if >= 0) or `stop` is set.
-  void run(std::int64_t iterations, const std::atomic<bool>& stop) {
-    for (std::int64_t i = 0; (iterations < 0 || i < iterations) && !stop.load(std::memory_order_relaxed); ++i)
+  // Runs until `iterations` are done (if >= 0), the deadline passes (if any) or `stop` is set.
+  // Reading the clock costs tens of nanoseconds, an iteration microseconds.
+  void run(std::int64_t iterations, const std::optional<Clock::time_point>& deadline,
+           const std::atomic<bool>& stop) {
+    for (std::int64_t i = 0; iterations < 0 || i < iterations; ++i) {
+      if (stop.load(std::memory_order_relaxed) || (deadline && Clock::now() >= *deadline)) return;
       iterate();
+    }
   }
 
   const std::vector<Node>& nodes() const { return nodes_; }
@@ -86,10 +95,12 @@ class alignas(64) Tree {
     path_.clear();
     std::int32_t node = 0;
     while (!game_.is_terminal(d)) {
-      const std::int32_t next = select_or_expand(d, node);
-      const bool expanded = nodes_[next].visits == 0;
-      game_.apply_unchecked(d, nodes_[next].action);
+      int action = -1;
+      const std::int32_t next = select_or_expand(d, node, action);
+      game_.apply_unchecked(d, action);
       ++moves_;
+      if (next < 0) break;  // the tree is full: roll out from here
+      const bool expanded = nodes_[next].visits == 0;
       path_.push_back(next);
       node = next;
       if (expanded) break;
@@ -109,9 +120,10 @@ class alignas(64) Tree {
     ++iterations_;
   }
 
-  // The child of `node` to follow in `d`: a new child for an untried legal action (chosen at
-  // random) if there is one, else the legal child with the best UCB1 score.
-  std::int32_t select_or_expand(const State& d, std::int32_t node) {
+  // The child of `node` to follow in `d`, and its action: a new child for an untried legal
+  // action (chosen at random) if there is one, else the legal child with the best UCB1 score.
+  // -1 (with the action) when an untried action finds the tree full.
+  std::int32_t select_or_expand(const State& d, std::int32_t node, int& action) {
     game_.legal_actions(d, legal_);
     std::bitset<Game::kNumDistinctActions> is_legal, has_child;
     for (auto a : legal_) is_legal.set(a);
@@ -125,6 +137,8 @@ class alignas(64) Tree {
       int pick = static_cast<int>(rng_.below(static_cast<std::uint32_t>(untried)));
       for (auto a : legal_) {
         if (has_child[a] || pick-- > 0) continue;
+        action = a;
+        if (static_cast<std::int64_t>(nodes_.size()) >= options_.max_nodes) return -1;
         Node child;
         child.action = a;
         child.mover = game_.current_player(d);
@@ -148,6 +162,7 @@ class alignas(64) Tree {
         best_score = score;
       }
     }
+    action = nodes_[best].action;
     return best;
   }
 
@@ -165,49 +180,50 @@ class alignas(64) Tree {
 
 }  // namespace mcts_detail
 
-// Searches from `root` for the player to move there. `root` must not be terminal and is only
-// read. Throws nothing; with neither budget set it returns after one iteration per thread.
+// Searches from `root` for the player to move there. `root` must not be terminal and must not
+// change during the search (callers pass a copy they own). With neither budget set it returns
+// after one iteration per thread. An exception in any thread (std::bad_alloc, say) stops every
+// thread and is rethrown here.
 template <class Game>
 MctsResult mcts(const Game& game, const typename Game::State& root, MctsOptions options) {
   using Tree = mcts_detail::Tree<Game>;
+  using Clock = mcts_detail::Clock;
   const int threads = std::max(options.threads, 1);
   if (options.iterations < 0 && options.seconds < 0) options.iterations = threads;
+  std::optional<Clock::time_point> deadline;
+  if (options.seconds >= 0)  // at most a year: the clock's range stays far away
+    deadline = Clock::now() + std::chrono::duration_cast<Clock::duration>(
+                                  std::chrono::duration<double>(std::min(options.seconds, 3.2e7)));
   std::vector<Tree> trees;
   trees.reserve(threads);
   for (int t = 0; t < threads; ++t)
     trees.emplace_back(game, root, options, derive_seed(options.seed, static_cast<std::uint64_t>(t)));
 
   std::atomic<bool> stop{false};
-  auto budget_of = [&](int t) {  // the iteration budget split evenly, the remainder to the first
-    if (options.iterations < 0) return std::int64_t{-1};
-    return options.iterations / threads + (t < options.iterations % threads ? 1 : 0);
+  std::vector<std::exception_ptr> errors(threads);
+  auto work = [&](int t) {
+    // The iteration budget split evenly, the remainder to the first trees.
+    const std::int64_t budget =
+        options.iterations < 0 ? -1 : options.iterations / threads + (t < options.iterations % threads ? 1 : 0);
+    try {
+      trees[t].run(budget, deadline, stop);
+    } catch (...) {
+      errors[t] = std::current_exception();
+      stop.store(true);
+    }
   };
   std::vector<std::thread> pool;
-  for (int t = 1; t < threads; ++t) pool.emplace_back([&, t] { trees[t].run(budget_of(t), stop); });
-  // The deadline: a timer thread sleeps until it (or until the budget is used up) and then
-  // stops every tree, which notices between two iterations.
-  std::mutex mutex;
-  std::condition_variable finished_early;
-  bool finished = false;
-  std::thread timer;
-  if (options.seconds >= 0) {
-    timer = std::thread([&] {
-      const auto deadline = std::chrono::steady_clock::now() + std::chrono::duration<double>(options.seconds);
-      std::unique_lock<std::mutex> lock(mutex);
-      finished_early.wait_until(lock, deadline, [&] { return finished; });
-      stop.store(true);
-    });
+  try {
+    for (int t = 1; t < threads; ++t) pool.emplace_back(work, t);
+  } catch (...) {  // no thread to be had: stop the started ones, then report
+    stop.store(true);
+    for (auto& thread : pool) thread.join();
+    throw;
   }
-  trees[0].run(budget_of(0), stop);
+  work(0);
   for (auto& thread : pool) thread.join();
-  if (timer.joinable()) {
-    {
-      std::lock_guard<std::mutex> lock(mutex);
-      finished = true;
-    }
-    finished_early.notify_one();
-    timer.join();
-  }
+  for (const auto& error : errors)
+    if (error) std::rethrow_exception(error);
 
   // Sum the root children of every tree by action.
   std::vector<std::int64_t> visits(Game::kNumDistinctActions, 0);
