@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <string>
 
+#include "lifespan/common/deck.hpp"
 #include "lifespan/common/errors.hpp"
 #include "lifespan/pursuit_of_happiness/game.hpp"
 
@@ -224,7 +225,7 @@ State Game::determinize(const State& s, int player, std::uint64_t seed) const {
     const bool faces = row == kJobRow || row == kPartnerRow;
     if (faces)
       for (auto& entry : deck) entry = static_cast<std::uint8_t>(entry & ~1u);
-    std::sort(deck.begin(), deck.end());
+    sort_distinct_cards(deck);
     if (faces)
       for (auto& entry : deck) entry = static_cast<std::uint8_t>(entry | rng.below(2));
     shuffle(deck, rng);
@@ -233,7 +234,7 @@ State Game::determinize(const State& s, int player, std::uint64_t seed) const {
   for (int seat = 0; seat < num_players(); ++seat)
     if (seat != player)
       for (std::uint8_t t : d.players[seat].trait_offer) hidden.push_back(t);
-  std::sort(hidden.begin(), hidden.end());
+  sort_distinct_cards(hidden);
   shuffle(hidden, rng);
   std::size_t next = 0;
   for (auto& t : d.trait_deck) t = hidden[next++];

@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <string>
 
+#include "lifespan/common/deck.hpp"
 #include "lifespan/common/errors.hpp"
 #include "lifespan/time_of_your_life/game.hpp"
 
@@ -137,7 +138,7 @@ State Game::determinize(const State& s, int player, std::uint64_t seed) const {
       for (std::uint8_t c : d.players[seat].hand) hidden.push_back(c);
   // Sorted first, so the result depends on what `player` knows and the seed only: a state and
   // any determinization of it from this view give the same determinizations.
-  std::sort(hidden.begin(), hidden.end());
+  sort_distinct_cards(hidden);
   shuffle(hidden, rng);
 
   std::size_t next = 0;
