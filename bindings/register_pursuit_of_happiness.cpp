@@ -184,6 +184,14 @@ poh::CardTables read_cards(const py::dict& d) {
     tr.promo = c["promo"].cast<bool>();
     t.traits.push_back(tr);
   }
+  for (py::handle h : d["trends"].cast<py::list>()) {
+    const py::dict c = h.cast<py::dict>();
+    poh::TrendSpec trend;
+    trend.name = c["name"].cast<std::string>();
+    trend.category = c["category"].cast<std::uint8_t>();
+    trend.lth = c["lth"].cast<std::array<std::int8_t, 4>>();
+    t.trends.push_back(trend);
+  }
   return t;
 }
 

@@ -34,6 +34,10 @@ class ToRecord {
     dict[name] = convert(field);
   }
   template <class T>
+  void optional(const char* name, const T& field) {
+    (*this)(name, field);
+  }
+  template <class T>
   void list(const char* name, const T* items, int count) {
     py::list out;
     for (int i = 0; i < count; ++i) out.append(convert(items[i]));
@@ -70,6 +74,11 @@ class FromRecord {
   template <class T>
   void operator()(const char* name, T& field) {
     read(take(name), path_ + "." + name, field);
+  }
+  // A field added to a format after documents of it were written: absent keeps the default.
+  template <class T>
+  void optional(const char* name, T& field) {
+    if (dict_.contains(name)) (*this)(name, field);
   }
   template <class T>
   void list(const char* name, T* items, int count) {

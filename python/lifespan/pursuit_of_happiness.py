@@ -23,9 +23,9 @@ DATA = Path(__file__).parent / "data" / NAME
 PARAMETERS: dict[str, Parameter] = load_parameters(DATA / "rules.toml")
 
 # Card kinds in a card file: table name -> DESIGN's card kind.
-KINDS = ("project", "item", "activity", "job", "partner", "life_goal", "child_trait")
+KINDS = ("project", "item", "activity", "job", "partner", "life_goal", "child_trait", "trend")
 # Expansions with a shipped card set; ALL_EXPANSIONS are the names of DESIGN §2.
-EXPANSIONS = ("base",)
+EXPANSIONS = ("base", "trends")
 ALL_EXPANSIONS = ("base", "experiences", "kids", "nostalgia", "events", "trends", "pets",
                   "standalone_jobs", "community", "best_friends", "school", "relatives")
 PROVENANCES = ("seed", "published", "authored")
@@ -225,6 +225,13 @@ class _PursuitChecker(FieldChecker):
 
     # --- a whole card -----------------------------------------------------------------------
 
+    def trend(self, card: str, raw: dict[str, Any]) -> dict[str, Any]:
+        self.fields(card, "", raw, ("category", "lth"))
+        lth = self.items(card, "lth", raw["lth"], 4, 4)
+        return {"category": self.choice(card, "category", raw["category"], CATEGORIES),
+                "lth": [self.integer(card, f"lth[{i}]", value, 0, MAX_AMOUNT)
+                        for i, value in enumerate(lth)]}
+
     def card(self, kind: str, expansion: str, index: int, raw: Any) -> dict[str, Any]:
         label = f"{kind} #{index + 1}"
         raw = self.table(label, kind, raw)
@@ -350,7 +357,7 @@ def _job_face(face: Mapping[str, Any]) -> dict[str, Any]:
 def engine_records(cards: Iterable[Mapping[str, Any]]) -> dict[str, list[Any]]:
     """The checked cards, by kind, as the C++ core reads them (ids per kind in this order)."""
     records: dict[str, list[Any]] = {"projects": [], "items": [], "jobs": [], "partners": [],
-                                     "goals": [], "traits": []}
+                                     "goals": [], "traits": [], "trends": []}
     for card in cards:
         kind = card["kind"]
         if kind == "project":
@@ -392,6 +399,9 @@ def engine_records(cards: Iterable[Mapping[str, Any]]) -> dict[str, list[Any]]:
                 "amount": ability.get("amount", 0),
                 "promo": card["promo"],
             })
+        elif kind == "trend":
+            records["trends"].append({"name": card["name"], "lth": card["lth"],
+                                      "category": CATEGORIES.index(card["category"])})
     return records
 
 
@@ -414,7 +424,8 @@ def load(params: Mapping[str, Any]) -> Any:
         if expansion not in ALL_EXPANSIONS:
             raise RulesError(f"expansions: unknown expansion {expansion!r} "
                              f"(known: {', '.join(ALL_EXPANSIONS)})")
-        if expansion != "base":
+        if expansion not in EXPANSIONS:
             raise RulesError(f"expansions: {expansion!r} is not available yet")
     card_files, given = split_load_options(params)
-    return build(resolve_rules(given), [], load_cards(("base",), card_files))
+    chosen = ["base"] + [e for e in EXPANSIONS if e != "base" and e in expansions]
+    return build(resolve_rules(given), [], load_cards(chosen, card_files))

@@ -51,6 +51,8 @@ Game::Game(const Rules& rules, CardTables cards) : rules_(rules), cards_(std::mo
   for (const auto& job : cards_.jobs)
     for (const JobFace& f : job)
       need(f.level >= 1 && f.level <= 3 && f.category < 3, "has a Job face with a level 1-3 and a category: " + f.name);
+  need(cards_.trends.empty() || cards_.trends.size() >= static_cast<std::size_t>(kTrendsDrawn),
+       "needs no Trends or at least 3");
   for (std::size_t i = 0; i < cards_.projects.size(); ++i) {
     const ProjectSpec& p = cards_.projects[i];
     project_roles_[i] = p.type == ProjectType::kGroup ? p.num_levels : 1;

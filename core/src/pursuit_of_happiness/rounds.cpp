@@ -85,6 +85,12 @@ State Game::new_state(std::uint64_t seed) const {
                        : 0;
   s.step = Step::kChooseTrait;
   s.current = static_cast<std::int8_t>(s.first_player);
+  if (!cards_.trends.empty()) {  // drawn last, so games without Trends deal as before
+    FixedVector<std::uint8_t, kMaxDeck> trends;
+    for (std::size_t k = 0; k < cards_.trends.size(); ++k) trends.push_back(static_cast<std::uint8_t>(k));
+    shuffle(trends, s.rng);
+    for (int k = 0; k < kTrendsDrawn; ++k) s.trends.push_back(trends[k]);
+  }
   return s;
 }
 
@@ -297,6 +303,20 @@ void Game::check_in_game_goals(State& s) const {
       settle_goal(s, static_cast<int>(g), true);
 }
 
+// The Trends' LTH for one player: by the number of their completed Projects of each face-up
+// Trend's category (every Project type counts; 4 or more use the last column).
+int Game::trend_lth(const State& s, int seat) const {
+  int total = 0;
+  for (std::uint8_t k : s.trends) {
+    const TrendSpec& trend = cards_.trends[k];
+    int completed = 0;
+    for (const InPlay& c : s.players[seat].cards)
+      completed += c.kind == kProjectCard && (c.flags & kCompleted) && cards_.projects[c.id].category == trend.category;
+    if (completed > 0) total += trend.lth[std::min(completed, 4) - 1];
+  }
+  return total;
+}
+
 void Game::end_game(State& s) const {
   const int n = num_players();
   for (int seat = 0; seat < n; ++seat) {
@@ -305,6 +325,7 @@ void Game::end_game(State& s) const {
     add_lth(p, inheritance(p), false);
     p.inherited = true;
   }
+  for (int seat = 0; seat < n; ++seat) add_lth(s.players[seat], trend_lth(s, seat), false);
   // Game-end goals (and in-game goals nobody claimed) among every player, dead or alive.
   for (std::size_t g = 0; g < s.goals.size(); ++g)
     if (s.goals_claimed_by[g] == 0) settle_goal(s, static_cast<int>(g), false);

@@ -40,6 +40,11 @@ void Game::validate(const State& s) const {
     const int by = s.goals_claimed_by[g];
     require_state(by == 0 || by == kGoalTied || by <= n, "goals_claimed_by must be 0, a seat + 1 or 255");
   }
+  require_state(s.trends.size() == (cards_.trends.empty() ? 0u : static_cast<std::size_t>(kTrendsDrawn)),
+                "trends: 3 face-up Trends with the Trends promo, none without");
+  std::array<int, kMaxDeck> trends_seen{};
+  for (std::uint8_t k : s.trends)
+    require_state(k < cards_.trends.size() && ++trends_seen[k] == 1, "trends: bad or repeated Trend");
   std::array<int, 16> traits_seen{};
   for (std::uint8_t t : s.trait_deck) {
     require_state(t < cards_.traits.size() && ++traits_seen[t] == 1, "trait_deck: bad or repeated trait");

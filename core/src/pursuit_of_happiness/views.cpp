@@ -125,6 +125,11 @@ std::string Game::render(const State& s, int viewer) const {
     else if (by > 0) out += " (seat " + std::to_string(by - 1) + ")";
   }
   out += "\n";
+  if (!s.trends.empty()) {
+    out += "  Trends:";
+    for (std::size_t k = 0; k < s.trends.size(); ++k) out += (k ? ", " : " ") + cards_.trends[s.trends[k]].name;
+    out += "\n";
+  }
   for (int seat = 0; seat < num_players(); ++seat) {
     const PlayerState& p = s.players[seat];
     out += "Seat " + std::to_string(seat) + (seat == s.current ? " (to move)" : "") +
@@ -165,10 +170,19 @@ constexpr int kObsHeader = 10;
 constexpr int kObsPerPlayer = 16;
 }  // namespace
 
+namespace {
+
+int card_faces(const CardTables& cards) {  // one entry per Project, Item and Job/Partner face
+  return static_cast<int>(cards.projects.size() + cards.items.size() + 2 * cards.jobs.size() +
+                          2 * cards.partners.size());
+}
+
+}  // namespace
+
+// Header, players, the rows, the observer's cards, then one entry per Trend card (face up).
 int Game::observation_size() const {
-  const int cards = static_cast<int>(cards_.projects.size() + cards_.items.size() +
-                                     2 * cards_.jobs.size() + 2 * cards_.partners.size());
-  return kObsHeader + kObsPerPlayer * num_players() + 2 * cards;
+  return kObsHeader + kObsPerPlayer * num_players() + 2 * card_faces(cards_) +
+         static_cast<int>(cards_.trends.size());
 }
 
 void Game::observation(const State& s, int player, float* out) const {
@@ -201,9 +215,9 @@ void Game::observation(const State& s, int player, float* out) const {
       0, static_cast<int>(cards_.projects.size()),
       static_cast<int>(cards_.projects.size() + cards_.items.size()),
       static_cast<int>(cards_.projects.size() + cards_.items.size() + 2 * cards_.jobs.size())};
-  const int per_block = observation_size() - kObsHeader - kObsPerPlayer * n;
   float* rows = out + kObsHeader + kObsPerPlayer * n;
-  float* mine = rows + per_block / 2;
+  float* mine = rows + card_faces(cards_);
+  for (std::uint8_t k : s.trends) mine[card_faces(cards_) + k] = 1.0f;
   for (int r = 0; r < kNumRows; ++r)
     for (std::uint8_t entry : s.rows[r]) rows[offsets[r] + entry] = 1.0f;
   for (const InPlay& c : s.players[player].cards) {

@@ -120,6 +120,15 @@ enum BonusAction : std::uint8_t {
   kBonusGetJob, kBonusStartRelationship, kBonusRest, kNumBonusActions
 };
 
+// A Trend (KS Promos): LTH at the end for 1, 2, 3 and 4 or more completed Projects of its
+// category, every Project type counting.
+struct TrendSpec {
+  std::string name;
+  std::uint8_t category = 0;
+  std::array<std::int8_t, 4> lth{};
+  bool operator==(const TrendSpec&) const = default;
+};
+
 struct CardTables {
   std::vector<ProjectSpec> projects;
   std::vector<ItemSpec> items;                        // items and activities: one deck
@@ -127,6 +136,7 @@ struct CardTables {
   std::vector<std::array<PartnerFace, 2>> partners;
   std::vector<GoalSpec> goals;
   std::vector<TraitSpec> traits;
+  std::vector<TrendSpec> trends;                      // empty: the Trends promo is not in play
   bool operator==(const CardTables&) const = default;
 };
 

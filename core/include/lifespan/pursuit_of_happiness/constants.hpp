@@ -22,6 +22,7 @@ inline constexpr int kMaxOwnOnGroupProject = 2;      // seed, Action phase rule 
 inline constexpr int kInheritanceUnit = 5;           // 1 LTH per 5 of each resource / money (seed)
 inline constexpr int kSoloLifeGoals = 3;             // S8, S20
 inline constexpr int kTraitOffer = 2;                // deal 2, keep 1 (seed setup 12; S27)
+inline constexpr int kTrendsDrawn = 3;               // 3 of the 7 Trend cards (KS Promos rulebook)
 
 // Capacities (engine limits, far above what a game reaches).
 inline constexpr int kMaxInPlay = 24;       // cards one player holds, archived ones included

@@ -114,6 +114,7 @@ class Game {
   void end_of_round(State& s) const;
   void preparation(State& s) const;
   void end_game(State& s) const;
+  int trend_lth(const State& s, int seat) const;
   bool everyone_dead(const State& s) const;
   void check_in_game_goals(State& s) const;
   void settle_goal(State& s, int goal, bool living_only) const;

@@ -111,6 +111,7 @@ struct State {
   FixedVector<std::uint8_t, 4> goals;                              // face-up Life Goals
   FixedVector<std::uint8_t, 4> goals_claimed_by;                   // per goal: seat + 1, 0 open, kGoalTied
   FixedVector<std::uint8_t, 16> trait_deck;
+  FixedVector<std::uint8_t, kTrendsDrawn> trends;                  // face-up Trends (KS Promos)
   std::array<PlayerState, kMaxPlayers> players{};
   // Derived from the cards, so not saved: seats (bits) holding an active Group Project, whose
   // open roles the seat to move may join. Saves a playout scanning every card for them.
@@ -123,6 +124,7 @@ struct State {
     v("first_player", first_player); v("unavailable", unavailable); v("resume", resume);
     v("payment", payment); v("rows", rows); v("decks", decks); v("discards", discards);
     v("goals", goals); v("goals_claimed_by", goals_claimed_by); v("trait_deck", trait_deck);
+    v.optional("trends", trends);  // later than format 1's first documents: may be absent
     v.list("players", players.data(), num_players);
   }
 };
