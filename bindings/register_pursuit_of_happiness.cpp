@@ -28,6 +28,7 @@ const OptionTable& rule_options() {
       {"discard_scope", {"active_cards", "any_card"}},
       {"promotion", {"row", "flip"}},
       {"inheritance_timing", {"game_end", "death"}},
+      {"unfed_pet", {"discard", "stays"}},
   };
   return options;
 }
@@ -60,6 +61,7 @@ poh::Rules read_rules(const py::dict& d) {
   read_option(d, rule_options(), "group_join", r.group_join);
   read_option(d, rule_options(), "group_bonus", r.group_bonus);
   read_option(d, rule_options(), "discard_scope", r.discard_scope);
+  read_option(d, rule_options(), "unfed_pet", r.unfed_pet);
   read_option(d, rule_options(), "promotion", r.promotion);
   read_option(d, rule_options(), "inheritance_timing", r.inheritance_timing);
   return r;
@@ -121,6 +123,7 @@ poh::CardTables read_cards(const py::dict& d) {
     poh::ItemSpec item;
     item.name = c["name"].cast<std::string>();
     item.activity = c["activity"].cast<bool>();
+    item.pet = c["pet"].cast<bool>();
     item.num_levels = levels(c["levels"].cast<py::list>(), item.levels, item.level_names);
     if (!c["upkeep"].is_none()) {
       const py::dict upkeep = c["upkeep"];

@@ -23,9 +23,9 @@ DATA = Path(__file__).parent / "data" / NAME
 PARAMETERS: dict[str, Parameter] = load_parameters(DATA / "rules.toml")
 
 # Card kinds in a card file: table name -> DESIGN's card kind.
-KINDS = ("project", "item", "activity", "job", "partner", "life_goal", "child_trait", "trend")
+KINDS = ("project", "item", "activity", "job", "partner", "life_goal", "child_trait", "trend", "pet")
 # Expansions with a shipped card set; ALL_EXPANSIONS are the names of DESIGN §2.
-EXPANSIONS = ("base", "trends")
+EXPANSIONS = ("base", "trends", "pets")
 ALL_EXPANSIONS = ("base", "experiences", "kids", "nostalgia", "events", "trends", "pets",
                   "standalone_jobs", "community", "best_friends", "school", "relatives")
 PROVENANCES = ("seed", "published", "authored")
@@ -225,6 +225,12 @@ class _PursuitChecker(FieldChecker):
 
     # --- a whole card -----------------------------------------------------------------------
 
+    def pet(self, card: str, raw: dict[str, Any]) -> dict[str, Any]:
+        # levels[0].cost is the price paid with Spend; levels[k].cost the Upkeep that feeds the
+        # Pet into level k + 1; each level's reward comes on reaching it.
+        self.fields(card, "", raw, ("levels",))
+        return {"levels": self.level_list(card, "levels", raw["levels"], 2, 4)}
+
     def trend(self, card: str, raw: dict[str, Any]) -> dict[str, Any]:
         self.fields(card, "", raw, ("category", "lth"))
         lth = self.items(card, "lth", raw["lth"], 4, 4)
@@ -370,10 +376,11 @@ def engine_records(cards: Iterable[Mapping[str, Any]]) -> dict[str, list[Any]]:
                 "bonus_min": card["bonus"]["min_hourglasses"] if group else 0,
                 "bonus_reward": _effect(card["bonus"]["reward"] if group else NO_EFFECT),
             })
-        elif kind in ("item", "activity"):
-            levels = card["levels"] if kind == "item" else [
+        elif kind in ("item", "activity", "pet"):   # one deck (Pets are shuffled into it)
+            levels = card["levels"] if kind != "activity" else [
                 {"name": card["name"], "cost": card["cost"], "reward": card["reward"]}]
             records["items"].append({"name": card["name"], "activity": kind == "activity",
+                                     "pet": kind == "pet",
                                      "levels": [_level(level) for level in levels],
                                      "upkeep": _upkeep(card.get("upkeep"))})
         elif kind == "job":

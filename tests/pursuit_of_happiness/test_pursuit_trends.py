@@ -126,4 +126,4 @@ def test_random_games_with_trends(players):
 
 def test_unknown_expansions_are_still_refused():
     with pytest.raises(ValueError, match="not available yet"):
-        lifespan.load_game(GAME, players=2, expansions=["pets"])
+        lifespan.load_game(GAME, players=2, expansions=["nostalgia"])

@@ -122,7 +122,7 @@ Plan Game::plan_action(const State& s, int action) const {
     if (k >= static_cast<int>(s.rows[kItemRow].size())) return plan;
     const ItemSpec& spec = cards.items[s.rows[kItemRow][k]];
     board(kSpend);
-    plan.cost = spec.activity ? spec.levels[0].cost : discounted(p, spec.levels[0].cost, DiscountOn::kItem);
+    plan.cost = spec.activity || spec.pet ? spec.levels[0].cost : discounted(p, spec.levels[0].cost, DiscountOn::kItem);
     return plan;
   }
   if (action >= kGetJobAction && action < kPromoteFromRow) {
@@ -195,7 +195,7 @@ bool Game::has_card_action(const InPlay& c) const {
     }
     case kItemCard: {
       const ItemSpec& spec = cards_.items[c.id];
-      return !spec.activity && c.level < spec.num_levels;
+      return !spec.activity && !spec.pet && c.level < spec.num_levels;
     }
     case kPartnerCard:
       return c.level < 3;
@@ -261,13 +261,19 @@ void Game::free_actions(const State& s, ActionList& out) const {
 bool Game::discardable(const InPlay& c) const {
   if (c.kind == kProjectCard)
     return cards_.projects[c.id].type == ProjectType::kBasic && (c.flags & kInActiveSlot);
-  if (c.kind == kItemCard) return true;
+  if (c.kind == kItemCard) return !cards_.items[c.id].pet;  // a Pet is not an Item
   if (rules_.discard_scope == DiscardScope::kAnyCard) return true;
   return (c.flags & kInActiveSlot) != 0;
 }
 
-// The upkeep a card prints: its cost and reward.
+// A Pet below its last level: fed at Upkeep, it grows one level.
+bool Game::pet_grows(const InPlay& c) const {
+  return c.kind == kItemCard && cards_.items[c.id].pet && c.level < cards_.items[c.id].num_levels;
+}
+
+// The upkeep a card prints: its cost and reward (a Pet: its next level's).
 std::pair<Effect, Effect> Game::printed_upkeep(const InPlay& c) const {
+  if (pet_grows(c)) return {cards_.items[c.id].levels[c.level].cost, cards_.items[c.id].levels[c.level].reward};
   if (c.kind == kItemCard) return {cards_.items[c.id].upkeep_cost, cards_.items[c.id].upkeep_reward};
   if (c.kind == kJobCard) return {job_face(c).upkeep_cost, job_face(c).upkeep_reward};
   const Level& level = level_of(c, c.level);
@@ -360,7 +366,11 @@ void Game::apply_unchecked(State& s, int action) const {
     }
     case Step::kUpkeep:
       if (action >= kGiveUp) {
-        discard_card(s, seat, action - kGiveUp, true);
+        InPlay& c = p.cards[action - kGiveUp];
+        if (pet_grows(c) && rules_.unfed_pet == UnfedPet::kStays)
+          c.flags &= static_cast<std::uint8_t>(~kUpkeepDue);  // not fed: it does not grow
+        else
+          discard_card(s, seat, action - kGiveUp, true);
         after_upkeep_decision(s);
         return;
       }
@@ -433,6 +443,7 @@ void Game::resolve(State& s, int action, const Plan* known) const {
     c.flags &= static_cast<std::uint8_t>(~kUpkeepDue);
     if (cost[kSth]) gain_sth(s, seat, -cost[kSth]);
     gain(s, seat, printed_upkeep(c).second, true);
+    if (pet_grows(c)) ++c.level;
     gain_stress(s, seat, cost[kStress]);
     after_upkeep_decision(s);
     return;

@@ -47,7 +47,9 @@ Game::Game(const Rules& rules, CardTables cards) : rules_(rules), cards_(std::mo
   for (const ProjectSpec& p : cards_.projects)
     need(p.num_levels >= 1 && p.num_levels <= kMaxLevels, "has a Project with 1 to 4 levels or roles: " + p.name);
   for (const ItemSpec& i : cards_.items)
-    need(i.num_levels >= 1 && i.num_levels <= 3, "has an Item with 1 to 3 levels: " + i.name);
+    need(i.pet ? i.num_levels >= 2 && i.num_levels <= kMaxLevels && !i.activity && !i.has_upkeep
+               : i.num_levels >= 1 && i.num_levels <= 3,
+         "has an Item with 1 to 3 levels or a Pet with 2 to 4: " + i.name);
   for (const auto& job : cards_.jobs)
     for (const JobFace& f : job)
       need(f.level >= 1 && f.level <= 3 && f.category < 3, "has a Job face with a level 1-3 and a category: " + f.name);

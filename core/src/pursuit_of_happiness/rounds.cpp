@@ -147,7 +147,7 @@ void Game::begin_upkeep(State& s) const {
         continue;
       }
       bool due = false;
-      if (c.kind == kItemCard) due = cards_.items[c.id].has_upkeep;
+      if (c.kind == kItemCard) due = cards_.items[c.id].has_upkeep || pet_grows(c);
       if (c.kind == kJobCard) due = true;
       if (c.kind == kPartnerCard) due = level_of(c, c.level).has_upkeep;
       if (due) c.flags |= kUpkeepDue;

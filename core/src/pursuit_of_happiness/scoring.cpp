@@ -18,7 +18,7 @@ int Game::measure(const State& s, int seat, Measure what) const {
     case Measure::kCompletedProjects: return p.completed_projects;
     case Measure::kLthFromCards: return p.lth_from_cards;
     case Measure::kItems:
-      for (const InPlay& c : p.cards) count += c.kind == kItemCard;
+      for (const InPlay& c : p.cards) count += c.kind == kItemCard && !cards_.items[c.id].pet;
       return count;
     case Measure::kPartnerLevel3:
       for (const InPlay& c : p.cards) count += c.kind == kPartnerCard && c.level == 3;

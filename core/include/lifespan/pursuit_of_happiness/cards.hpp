@@ -51,12 +51,17 @@ struct ProjectSpec {
 
 struct ItemSpec {
   bool activity = false;           // used once with Spend, then discarded
-  std::uint8_t num_levels = 0;     // activity: 1 (its cost and reward)
-  std::array<Level, 3> levels{};
+  // A Pet (KS Promos): bought at level 1 with Spend, then each Upkeep it is fed the cost of its
+  // next level and reaches it, gaining that level's reward; no card action, not an Item for
+  // discounts, Life Goals or Discard. levels[0].cost is the price, levels[k].cost the Upkeep
+  // that leads to level k + 1.
+  bool pet = false;
+  std::uint8_t num_levels = 0;     // activity: 1 (its cost and reward); items 1-3; pets 2-4
+  std::array<Level, kMaxLevels> levels{};
   bool has_upkeep = false;
   Effect upkeep_cost, upkeep_reward;
   std::string name;
-  std::array<std::string, 3> level_names;
+  std::array<std::string, kMaxLevels> level_names;
   bool operator==(const ItemSpec&) const = default;
 };
 

@@ -133,6 +133,7 @@ class Game {
   Plan plan_action(const State& s, int action) const;
   bool discardable(const InPlay& c) const;
   bool has_card_action(const InPlay& c) const;
+  bool pet_grows(const InPlay& c) const;
   const InPlay* promotable_job(const PlayerState& p) const;
   Effect upkeep_cost(const PlayerState& p, const InPlay& c) const;
   std::pair<Effect, Effect> printed_upkeep(const InPlay& c) const;

@@ -14,6 +14,7 @@ enum class GroupBonus : std::uint8_t { kThreshold, kPerHourglass };
 enum class DiscardScope : std::uint8_t { kActiveCards, kAnyCard };
 enum class Promotion : std::uint8_t { kRow, kFlip };
 enum class InheritanceTiming : std::uint8_t { kGameEnd, kDeath };
+enum class UnfedPet : std::uint8_t { kDiscard, kStays };
 
 struct Rules {
   int players = 2;
@@ -42,6 +43,7 @@ struct Rules {
   int retirement_level = 3;
   InheritanceTiming inheritance_timing = InheritanceTiming::kGameEnd;
   int solo_lth_target = 50;
+  UnfedPet unfed_pet = UnfedPet::kDiscard;
   bool operator==(const Rules&) const = default;
 };
 
