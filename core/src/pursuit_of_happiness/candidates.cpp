@@ -27,22 +27,23 @@ bool Game::for_each_open_role(const State& s, Visit&& visit) const {
     const PlayerState& p = s.players[owner];
     for (std::size_t slot = 0; slot < p.cards.size(); ++slot) {
       const InPlay& c = p.cards[slot];
-      if (c.kind != kProjectCard || !(c.flags & kInActiveSlot)) continue;
-      const int roles = project_roles_[c.id];
-      if (roles == 1) continue;
-      for (int r = 0; r < roles; ++r)
+      if (!active_group_project(c)) continue;
+      for (int r = 0; r < project_roles_[c.id]; ++r)
         if (c.roles[r] < 0 && visit(owner, static_cast<int>(slot), r)) return true;
     }
   }
   return false;
 }
 
+bool Game::active_group_project(const InPlay& c) const {
+  return c.kind == kProjectCard && (c.flags & kInActiveSlot) && project_roles_[c.id] > 1;
+}
+
 void Game::rebuild_derived(State& s) const {
   s.group_holders = 0;
   for (int seat = 0; seat < num_players(); ++seat)
     for (const InPlay& c : s.players[seat].cards)
-      if (c.kind == kProjectCard && (c.flags & kInActiveSlot) && project_roles_[c.id] > 1)
-        s.group_holders = static_cast<std::uint8_t>(s.group_holders | (1u << seat));
+      if (active_group_project(c)) s.group_holders = static_cast<std::uint8_t>(s.group_holders | (1u << seat));
 }
 
 // Only rows and cards are counted: checking more here (costs, Unavailable tokens, which cards
@@ -73,6 +74,11 @@ MainCandidates Game::main_candidates(const State& s) const {
 int Game::candidate_action(const State& s, const MainCandidates& c, int index) const {
   int segment = 0;
   while (index >= c.count[segment]) index -= c.count[segment++];
+  return candidate_in(s, segment, index);
+}
+
+// The index-th candidate of one segment.
+int Game::candidate_in(const State& s, int segment, int index) const {
   switch (segment) {
     case MainCandidates::kSimple:
       return kSimpleBoard + index;
@@ -106,20 +112,26 @@ int Game::candidate_action(const State& s, const MainCandidates& c, int index) c
   }
 }
 
+// Calls visit(action) for every candidate in order until it returns true; returns whether it did.
+template <class Visit>
+bool Game::for_each_candidate(const State& s, const MainCandidates& c, Visit&& visit) const {
+  for (int segment = 0; segment < MainCandidates::kNumSegments; ++segment)
+    for (int k = 0; k < c.count[segment]; ++k)
+      if (visit(candidate_in(s, segment, k))) return true;
+  return false;
+}
+
 // Everything the seat to move may do as the main action of its turn.
 void Game::main_action_options(const State& s, ActionList& out) const {
-  const MainCandidates c = main_candidates(s);
-  for (int i = 0; i < c.total; ++i) {
-    const int action = candidate_action(s, c, i);
+  for_each_candidate(s, main_candidates(s), [&](int action) {
     if (main_action_legal(s, action)) out.push_back(static_cast<std::uint16_t>(action));
-  }
+    return false;
+  });
 }
 
 // In candidate order, so the board actions, almost always open, settle it at once.
 bool Game::any_main_action(const State& s, const MainCandidates& c) const {
-  for (int i = 0; i < c.total; ++i)
-    if (main_action_legal(s, candidate_action(s, c, i))) return true;
-  return false;
+  return for_each_candidate(s, c, [&](int action) { return main_action_legal(s, action); });
 }
 
 // A uniformly random legal action. Outside the Action phase: legal[below(count)]. In it, by

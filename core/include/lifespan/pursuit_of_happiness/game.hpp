@@ -124,6 +124,10 @@ class Game {
   // candidates.cpp
   MainCandidates main_candidates(const State& s) const;
   int candidate_action(const State& s, const MainCandidates& c, int index) const;
+  int candidate_in(const State& s, int segment, int index) const;
+  template <class Visit>
+  bool for_each_candidate(const State& s, const MainCandidates& c, Visit&& visit) const;
+  bool active_group_project(const InPlay& c) const;
   void main_action_options(const State& s, ActionList& out) const;
   bool any_main_action(const State& s, const MainCandidates& c) const;
   int sample_planned(const State& s, SplitMix64& rng, Plan& plan) const;
