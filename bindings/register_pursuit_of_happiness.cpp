@@ -149,6 +149,11 @@ poh::CardTables read_cards(const py::dict& d) {
       face.upkeep_reward = effect(f["upkeep_reward"]);
       face.promotion_cost = effect(f["promotion_cost"]);
       face.retirement_reward = effect(f["retirement_reward"]);
+      face.standalone = f["standalone"].cast<bool>();
+      face.harder_cost = effect(f["harder_cost"]);
+      face.harder_reward = effect(f["harder_reward"]);
+      face.harder_upkeep_cost = effect(f["harder_upkeep_cost"]);
+      face.harder_upkeep_reward = effect(f["harder_upkeep_reward"]);
     }
     t.jobs.push_back(faces);
   }

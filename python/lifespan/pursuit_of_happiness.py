@@ -23,9 +23,10 @@ DATA = Path(__file__).parent / "data" / NAME
 PARAMETERS: dict[str, Parameter] = load_parameters(DATA / "rules.toml")
 
 # Card kinds in a card file: table name -> DESIGN's card kind.
-KINDS = ("project", "item", "activity", "job", "partner", "life_goal", "child_trait", "trend", "pet")
+KINDS = ("project", "item", "activity", "job", "partner", "life_goal", "child_trait", "trend", "pet",
+         "standalone_job")
 # Expansions with a shipped card set; ALL_EXPANSIONS are the names of DESIGN §2.
-EXPANSIONS = ("base", "trends", "pets")
+EXPANSIONS = ("base", "trends", "pets", "standalone_jobs")
 ALL_EXPANSIONS = ("base", "experiences", "kids", "nostalgia", "events", "trends", "pets",
                   "standalone_jobs", "community", "best_friends", "school", "relatives")
 PROVENANCES = ("seed", "published", "authored")
@@ -55,7 +56,7 @@ DISCOUNT_TARGETS = ("project", "item", "job", "partner")
 # What `authored_fields` may name: the parts of a published card this project filled in.
 AUTHORED_PARTS = ("type", "category", "levels", "level_names", "role_names", "costs", "rewards",
                   "requirements", "upkeep", "bonus", "promotion", "retirement", "second_face",
-                  "start", "ability", "condition", "solo", "lth", "timing")
+                  "start", "ability", "condition", "solo", "lth", "timing", "work_harder")
 COMMON_REQUIRED = ("id", "name", "provenance")
 COMMON_OPTIONAL = ("authored_fields", "source", "text")
 ID_PATTERN = re.compile(r"^[a-z][a-z0-9_]*$")
@@ -231,6 +232,21 @@ class _PursuitChecker(FieldChecker):
         self.fields(card, "", raw, ("levels",))
         return {"levels": self.level_list(card, "levels", raw["levels"], 2, 4)}
 
+    def standalone_job(self, card: str, raw: dict[str, Any]) -> dict[str, Any]:
+        # One face, no levels: hired and kept like a Job, and working harder up to twice on
+        # hiring (`work_harder`) and at each Upkeep (`work_harder_upkeep`).
+        self.fields(card, "", raw, ("category", "requirement", "cost", "reward", "upkeep",
+                                    "work_harder", "work_harder_upkeep"))
+        return {
+            "category": self.choice(card, "category", raw["category"], JOB_CATEGORIES),
+            "requirement": self.requirement(card, "requirement", raw["requirement"]),
+            "cost": self.cost(card, "cost", raw["cost"]),
+            "reward": self.reward(card, "reward", raw["reward"]),
+            "upkeep": self.upkeep(card, "upkeep", raw["upkeep"]),
+            "work_harder": self.upkeep(card, "work_harder", raw["work_harder"]),
+            "work_harder_upkeep": self.upkeep(card, "work_harder_upkeep", raw["work_harder_upkeep"]),
+        }
+
     def trend(self, card: str, raw: dict[str, Any]) -> dict[str, Any]:
         self.fields(card, "", raw, ("category", "lth"))
         lth = self.items(card, "lth", raw["lth"], 4, 4)
@@ -346,10 +362,12 @@ def _condition(condition: Mapping[str, Any]) -> list[int]:
 
 
 def _job_face(face: Mapping[str, Any]) -> dict[str, Any]:
+    harder = face.get("work_harder", {"cost": NO_EFFECT, "reward": NO_EFFECT})
+    harder_upkeep = face.get("work_harder_upkeep", {"cost": NO_EFFECT, "reward": NO_EFFECT})
     return {
         "name": face["name"],
         "category": JOB_CATEGORIES.index(face["category"]),
-        "level": face["level"],
+        "level": face.get("level", 1),
         "requirement": _effect(face["requirement"]),
         "cost": _effect(face["cost"]),
         "reward": _effect(face["reward"]),
@@ -357,6 +375,11 @@ def _job_face(face: Mapping[str, Any]) -> dict[str, Any]:
         "upkeep_reward": _effect(face["upkeep"]["reward"]),
         "promotion_cost": _effect(face.get("promotion", {}).get("cost", NO_EFFECT)),
         "retirement_reward": _effect(face.get("retirement", {}).get("reward", NO_EFFECT)),
+        "standalone": "work_harder" in face,
+        "harder_cost": _effect(harder["cost"]),
+        "harder_reward": _effect(harder["reward"]),
+        "harder_upkeep_cost": _effect(harder_upkeep["cost"]),
+        "harder_upkeep_reward": _effect(harder_upkeep["reward"]),
     }
 
 
@@ -385,6 +408,8 @@ def engine_records(cards: Iterable[Mapping[str, Any]]) -> dict[str, list[Any]]:
                                      "upkeep": _upkeep(card.get("upkeep"))})
         elif kind == "job":
             records["jobs"].append([_job_face(face) for face in card["faces"]])
+        elif kind == "standalone_job":  # shuffled into the Jobs deck; its card shows one face
+            records["jobs"].append([_job_face(card)] * 2)
         elif kind == "partner":
             records["partners"].append([{"name": face["name"],
                                          "levels": [_level(level) for level in face["levels"]]}

@@ -67,7 +67,9 @@ CARD_ACTION = START_RELATIONSHIP + MAX_ROW
 PAY_UNIT = CARD_ACTION + MAX_IN_PLAY
 PAY_KNOWLEDGE, PAY_CREATIVITY, PAY_INFLUENCE = range(PAY_UNIT, PAY_UNIT + 3)
 PASS = PAY_UNIT + 3
-NUM_ACTIONS = PASS + 1
+GET_JOB_WORKING_HARDER = PASS + 1                            # + row slot * 2 + times - 1
+UPKEEP_WORKING_HARDER = GET_JOB_WORKING_HARDER + MAX_ROW * 2  # + times - 1
+NUM_ACTIONS = UPKEEP_WORKING_HARDER + 2
 
 assert (PAY_UPKEEP, GIVE_UP, REFRESH, DISCARD, SIMPLE, START_PROJECT, JOIN_GROUP, SPEND, GET_JOB,
         PROMOTE_ROW, PROMOTE_FLIP, START_RELATIONSHIP, CARD_ACTION, PAY_UNIT, PASS) == \
@@ -104,6 +106,14 @@ def spend(row_slot: int) -> int:
 
 def get_job(row_slot: int) -> int:
     return GET_JOB + row_slot
+
+
+def get_job_working_harder(row_slot: int, times: int) -> int:
+    return GET_JOB_WORKING_HARDER + row_slot * 2 + times - 1
+
+
+def upkeep_working_harder(times: int) -> int:
+    return UPKEEP_WORKING_HARDER + times - 1
 
 
 def promote_row(row_slot: int) -> int:

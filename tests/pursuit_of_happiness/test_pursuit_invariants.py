@@ -13,6 +13,7 @@ player's LTH. JSON and pickle round trips give an equal state; the same seed giv
 game; every game ends by round 8. Playouts: shape, dtype, and independence of the thread count.
 """
 
+import functools
 import json
 import pickle
 import random
@@ -23,7 +24,8 @@ import pytest
 import lifespan
 
 GAME = "pursuit_of_happiness"
-NUM_ACTIONS = 545
+EXPANSIONS = [e for e in lifespan.pursuit_of_happiness.EXPANSIONS if e != "base"]
+NUM_ACTIONS = 559
 SIMPLE = 78
 MAX_DECISIONS = 3000       # a random 4-player game is about 200-300 decisions
 KIND_PROJECT, KIND_JOB = 0, 2
@@ -48,6 +50,10 @@ CONFIGS = [
          "first_player": "random"}, 40),
     (4, {"stress_section_spaces": 2, "overtime_stress": 4, "overtime_hourglasses": 3,
          "inheritance_timing": "death"}, 40),
+    # The expansions with a card set: each alone is tested in its own file; all together here.
+    (1, {"expansions": list(EXPANSIONS)}, 25),
+    (2, {"expansions": list(EXPANSIONS), "unfed_pet": "stays"}, 30),
+    (4, {"expansions": list(EXPANSIONS)}, 30),
 ]
 FULL_CHECK_GAMES = 2   # games per configuration whose every action is tried on a child and
                        # whose every state is round-tripped through JSON and pickle
@@ -67,19 +73,31 @@ def choose(rng, legal):
     return rng.choice(legal)
 
 
-DECK_SIZES = (60, 60, 18, 12)   # Projects, Items-Activities, Jobs, Partners (docs §1)
+BASE_DECK_SIZES = (60, 60, 18, 12)   # Projects, Items-Activities, Jobs, Partners (docs §1)
+DECK_KINDS = (("project",), ("item", "activity", "pet"), ("job", "standalone_job"), ("partner",))
+
+
+@functools.lru_cache(maxsize=None)   # games are immutable; cards() copies every card
+def deck_sizes(game):
+    kinds = [c["kind"] for c in game.cards()]
+    return tuple(sum(kind in deck for kind in kinds) for deck in DECK_KINDS)
+
+
+def test_the_base_decks_have_the_published_sizes():
+    assert deck_sizes(lifespan.load_game(GAME)) == BASE_DECK_SIZES
 
 
 def check_record(game, st, scores):
     params = game.parameters
     n = game.num_players
+    sizes = deck_sizes(game)
     # Every card is in exactly one place: a row, a deck, a discard pile or a play area.
     for kind in range(4):
         def key(e):
             return e >> 1 if kind >= 2 else e
         where = [key(e) for pile in (st["rows"], st["decks"], st["discards"]) for e in pile[kind]]
         where += [c["id"] for p in st["players"] for c in p["cards"] if c["kind"] == kind]
-        assert sorted(where) == list(range(DECK_SIZES[kind])), f"cards of kind {kind} lost"
+        assert sorted(where) == list(range(sizes[kind])), f"cards of kind {kind} lost"
     assert 1 <= st["round"] <= 8
     assert len(st["players"]) == n
     track = params["stress_sections"] * params["stress_section_spaces"]

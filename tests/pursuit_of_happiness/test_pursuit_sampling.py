@@ -9,9 +9,12 @@ import pytest
 import lifespan
 
 
-def positions(players, count, seed):
+EXPANSIONS = [e for e in lifespan.pursuit_of_happiness.EXPANSIONS if e != "base"]
+
+
+def positions(players, count, seed, expansions=()):
     """Positions reached by random play, one every few moves."""
-    game = lifespan.load_game("pursuit_of_happiness", players=players)
+    game = lifespan.load_game("pursuit_of_happiness", players=players, expansions=list(expansions))
     rng = random.Random(seed)
     found = []
     for game_seed in range(50):
@@ -27,10 +30,10 @@ def positions(players, count, seed):
     return found
 
 
-@pytest.mark.parametrize("players", [1, 2, 4])
-def test_the_sampler_draws_only_legal_actions_each_equally_often(players):
+@pytest.mark.parametrize("players,expansions", [(1, ()), (2, ()), (4, ()), (3, EXPANSIONS)])
+def test_the_sampler_draws_only_legal_actions_each_equally_often(players, expansions):
     draws = 3000
-    for state in positions(players, 12, seed=players):
+    for state in positions(players, 12, seed=players, expansions=expansions):
         legal = state.legal_actions()
         counts = Counter(state._sample_actions(draws, 7))
         assert set(counts) <= set(legal), "the sampler drew an illegal action"
@@ -60,9 +63,9 @@ def test_the_sampler_is_uniform_where_only_free_actions_and_pass_are_legal(ph):
 
 def test_apply_accepts_exactly_the_listed_legal_actions():
     # apply checks one action's legality directly; it must agree with legal_actions on every id.
-    for players in (1, 3):
-        game = lifespan.load_game("pursuit_of_happiness", players=players)
-        for state in positions(players, 6, seed=10 + players):
+    for players, expansions in ((1, ()), (3, ()), (2, EXPANSIONS)):
+        game = lifespan.load_game("pursuit_of_happiness", players=players, expansions=expansions)
+        for state in positions(players, 6, seed=10 + players, expansions=expansions):
             legal = set(state.legal_actions())
             for action in range(game.num_distinct_actions):
                 try:

@@ -65,6 +65,13 @@ int own_job_slot(const PlayerState& p) {
   return -1;
 }
 
+// How many times a Stand-alone Job works harder with this action (0: not working harder).
+int harder_times(int action) {
+  if (action >= kUpkeepWorkingHarder) return action - kUpkeepWorkingHarder + 1;
+  if (action >= kGetJobWorkingHarder) return (action - kGetJobWorkingHarder) % kMaxWorkHarder + 1;
+  return 0;
+}
+
 }  // namespace
 
 // `plan`, if given, receives the plan of a legal action.
@@ -125,13 +132,18 @@ Plan Game::plan_action(const State& s, int action) const {
     plan.cost = spec.activity || spec.pet ? spec.levels[0].cost : discounted(p, spec.levels[0].cost, DiscountOn::kItem);
     return plan;
   }
-  if (action >= kGetJobAction && action < kPromoteFromRow) {
-    const int k = action - kGetJobAction;
+  const bool working_harder = action >= kGetJobWorkingHarder && action < kUpkeepWorkingHarder;
+  if ((action >= kGetJobAction && action < kPromoteFromRow) || working_harder) {
+    const int code = action - kGetJobWorkingHarder;
+    const int k = working_harder ? code / kMaxWorkHarder : action - kGetJobAction;
     if (k >= static_cast<int>(s.rows[kJobRow].size())) return plan;
     const int entry = s.rows[kJobRow][k];
     const JobFace& face = cards.jobs[entry >> 1][entry & 1];
+    if (working_harder && !face.standalone) return plan;
     board(kGetJob);
-    plan.cost = discounted(p, face.cost, DiscountOn::kJob);
+    // A Child Trait's Job discount comes off the whole price, Work Harder included.
+    const int times = working_harder ? code % kMaxWorkHarder + 1 : 0;
+    plan.cost = discounted(p, face.cost.plus(face.harder_cost, times), DiscountOn::kJob);
     // Checked last: resolve() re-plans after the resources are paid, when the requirement may
     // no longer hold, and uses the cost and the space only.
     plan.ok = plan.ok && meets(p, face.requirement);
@@ -200,7 +212,7 @@ bool Game::has_card_action(const InPlay& c) const {
     case kPartnerCard:
       return c.level < 3;
     case kJobCard:
-      return c.level >= rules_.retirement_level;
+      return !job_face(c).standalone && c.level >= rules_.retirement_level;
     default:
       return false;
   }
@@ -211,7 +223,7 @@ const InPlay* Game::promotable_job(const PlayerState& p) const {
   const int mine = own_job_slot(p);
   if (mine < 0) return nullptr;
   const InPlay& job = p.cards[mine];
-  if ((job.flags & kRetired) || job_face(job).level >= 3) return nullptr;
+  if ((job.flags & kRetired) || job_face(job).level >= 3 || job_face(job).standalone) return nullptr;
   return &job;
 }
 
@@ -230,6 +242,8 @@ void Game::legal_actions(const State& s, ActionList& out) const {
           out.push_back(static_cast<std::uint16_t>(kPayUpkeep + slot));
       for (std::size_t slot = 0; slot < p.cards.size(); ++slot)
         if (p.cards[slot].flags & kUpkeepDue) out.push_back(static_cast<std::uint16_t>(kGiveUp + slot));
+      for (int times = 1; times <= kMaxWorkHarder; ++times)
+        if (upkeep_harder_legal(s, times)) out.push_back(static_cast<std::uint16_t>(kUpkeepWorkingHarder + times - 1));
       return;
     case Step::kPay:
       pay_unit_options(s, out);
@@ -271,20 +285,39 @@ bool Game::pet_grows(const InPlay& c) const {
   return c.kind == kItemCard && cards_.items[c.id].pet && c.level < cards_.items[c.id].num_levels;
 }
 
-// The upkeep a card prints: its cost and reward (a Pet: its next level's).
-std::pair<Effect, Effect> Game::printed_upkeep(const InPlay& c) const {
+// The upkeep a card prints: its cost and reward (a Pet: its next level's; a Stand-alone Job
+// working harder: `harder` times its Work Harder upkeep on top).
+std::pair<Effect, Effect> Game::printed_upkeep(const InPlay& c, int harder) const {
   if (pet_grows(c)) return {cards_.items[c.id].levels[c.level].cost, cards_.items[c.id].levels[c.level].reward};
   if (c.kind == kItemCard) return {cards_.items[c.id].upkeep_cost, cards_.items[c.id].upkeep_reward};
-  if (c.kind == kJobCard) return {job_face(c).upkeep_cost, job_face(c).upkeep_reward};
+  if (c.kind == kJobCard) {
+    const JobFace& face = job_face(c);
+    return {face.upkeep_cost.plus(face.harder_upkeep_cost, harder),
+            face.upkeep_reward.plus(face.harder_upkeep_reward, harder)};
+  }
   const Level& level = level_of(c, c.level);
   return {level.upkeep_cost, level.upkeep_reward};
 }
 
-// A Child Trait's relief takes that many coins off the round's upkeep, whichever cards use it.
-Effect Game::upkeep_cost(const PlayerState& p, const InPlay& c) const {
+// A Child Trait's relief takes that many coins off the round's upkeep, whichever cards use it
+// (off the card's own upkeep, not off working harder).
+Effect Game::upkeep_cost(const PlayerState& p, const InPlay& c, int harder) const {
   Effect cost = printed_upkeep(c).first;
   cost.amount[kMoney] = static_cast<std::int8_t>(std::max(0, cost[kMoney] - p.upkeep_relief));
-  return cost;
+  return harder ? cost.plus(job_face(c).harder_upkeep_cost, harder) : cost;
+}
+
+int Game::upkeep_slot(const PlayerState& p, int action) {
+  return action >= kUpkeepWorkingHarder ? own_job_slot(p) : action - kPayUpkeep;
+}
+
+// Paying a due Stand-alone Job's upkeep working harder `times` times.
+bool Game::upkeep_harder_legal(const State& s, int times) const {
+  const PlayerState& p = s.players[s.current];
+  const int slot = own_job_slot(p);
+  if (slot < 0) return false;
+  const InPlay& job = p.cards[slot];
+  return (job.flags & kUpkeepDue) && job_face(job).standalone && can_pay(s, s.current, upkeep_cost(p, job, times), false);
 }
 
 // One action's legality without listing the others: the same conditions as legal_actions.
@@ -296,6 +329,7 @@ bool Game::is_legal(const State& s, int action) const {
     case Step::kChooseTrait:
       return action < static_cast<int>(p.trait_offer.size());
     case Step::kUpkeep: {
+      if (action >= kUpkeepWorkingHarder) return upkeep_harder_legal(s, action - kUpkeepWorkingHarder + 1);
       if (action < kPayUpkeep || action >= kRefresh) return false;
       const int slot = slot_of(action >= kGiveUp ? kGiveUp : kPayUpkeep);
       if (slot >= static_cast<int>(p.cards.size()) || !(p.cards[slot].flags & kUpkeepDue)) return false;
@@ -313,7 +347,9 @@ bool Game::is_legal(const State& s, int action) const {
         return slot < static_cast<int>(p.cards.size()) && discardable(p.cards[slot]);
       }
       if (action == kPass) return !any_main_action(s, main_candidates(s));
-      return action >= kSimpleBoard && action < kPayUnit && main_action_legal(s, action);
+      const bool main = (action >= kSimpleBoard && action < kPayUnit) ||
+                        (action >= kGetJobWorkingHarder && action < kUpkeepWorkingHarder);
+      return main && main_action_legal(s, action);
     }
     case Step::kGameOver:
       return false;
@@ -365,7 +401,7 @@ void Game::apply_unchecked(State& s, int action) const {
       return;
     }
     case Step::kUpkeep:
-      if (action >= kGiveUp) {
+      if (action >= kGiveUp && action < kRefresh) {
         InPlay& c = p.cards[action - kGiveUp];
         if (pet_grows(c) && rules_.unfed_pet == UnfedPet::kStays)
           c.flags &= static_cast<std::uint8_t>(~kUpkeepDue);  // not fed: it does not grow
@@ -374,7 +410,7 @@ void Game::apply_unchecked(State& s, int action) const {
         after_upkeep_decision(s);
         return;
       }
-      if (begin_payment(s, seat, upkeep_cost(p, p.cards[action - kPayUpkeep]), false, action))
+      if (begin_payment(s, seat, upkeep_cost(p, p.cards[upkeep_slot(p, action)], harder_times(action)), false, action))
         resolve(s, action);
       return;
     case Step::kPay: {
@@ -434,15 +470,16 @@ void Game::resolve(State& s, int action, const Plan* known) const {
   const int seat = s.current;
   PlayerState& p = s.players[seat];
   if (s.step == Step::kUpkeep) {
-    InPlay& c = p.cards[action - kPayUpkeep];
-    const Effect cost = upkeep_cost(p, c);
+    InPlay& c = p.cards[upkeep_slot(p, action)];
+    const int harder = harder_times(action);
+    const Effect cost = upkeep_cost(p, c, harder);
     const int printed_coins = printed_upkeep(c).first[kMoney];
     p.upkeep_relief = static_cast<std::uint8_t>(p.upkeep_relief - std::min<int>(p.upkeep_relief, printed_coins));
     p.money = static_cast<std::uint8_t>(p.money - cost[kMoney]);
     spend_hourglasses(p, cost[kHourglasses]);
     c.flags &= static_cast<std::uint8_t>(~kUpkeepDue);
     if (cost[kSth]) gain_sth(s, seat, -cost[kSth]);
-    gain(s, seat, printed_upkeep(c).second, true);
+    gain(s, seat, printed_upkeep(c, harder).second, true);
     if (pet_grows(c)) ++c.level;
     gain_stress(s, seat, cost[kStress]);
     after_upkeep_decision(s);
@@ -514,16 +551,20 @@ void Game::resolve(State& s, int action, const Plan* known) const {
     }
     gain(s, seat, spec.levels[0].reward, true);
     trait_bonus(kBonusSpend);
-  } else if (action >= kGetJobAction && action < kPromoteFlip) {
-    const bool promotion = action >= kPromoteFromRow;
-    const int k = action - (promotion ? kPromoteFromRow : kGetJobAction);
+  } else if ((action >= kGetJobAction && action < kPromoteFlip) ||
+             (action >= kGetJobWorkingHarder && action < kUpkeepWorkingHarder)) {
+    const bool promotion = action >= kPromoteFromRow && action < kPromoteFlip;
+    const bool working_harder = action >= kGetJobWorkingHarder;
+    const int k = working_harder ? (action - kGetJobWorkingHarder) / kMaxWorkHarder
+                                 : action - (promotion ? kPromoteFromRow : kGetJobAction);
     const std::uint8_t entry = s.rows[kJobRow][k];
     s.rows[kJobRow].erase(static_cast<std::size_t>(k));
     const int old = own_job_slot(p);
     if (old >= 0) discard_card(s, seat, old, false);  // one Job at a time; no penalty
     const JobFace& face = cards_.jobs[entry >> 1][entry & 1];
     take_card(s, seat, InPlay{kJobCard, static_cast<std::uint8_t>(entry >> 1), static_cast<std::uint8_t>(entry & 1), face.level, 0, kInActiveSlot, {-1, -1, -1, -1}});
-    gain(s, seat, face.reward, true);
+    const int times = working_harder ? harder_times(action) : 0;
+    gain(s, seat, face.reward.plus(face.harder_reward, times), true);
     trait_bonus(kBonusGetJob);
   } else if (action == kPromoteFlip) {
     for (InPlay& c : p.cards)

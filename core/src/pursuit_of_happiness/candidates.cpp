@@ -11,7 +11,7 @@ namespace {
 using Segment = MainCandidates::Segment;
 
 // More than any position can have: 4 Refresh + 24 Discard + 6 board + 24 starts + 4·24·4 joins
-// + 6·3 rows + 1 + 24 cards + Pass.
+// + 6·3 rows + 1 + 24 cards + 6·2 working harder + Pass.
 constexpr std::size_t kMaxCandidates = 512;
 
 }  // namespace
@@ -68,6 +68,7 @@ MainCandidates Game::main_candidates(const State& s) const {
   set(MainCandidates::kFlip, rules_.promotion == Promotion::kFlip ? 1 : 0);
   set(MainCandidates::kRelationship, s.rows[kPartnerRow].size());
   set(MainCandidates::kCardActions, s.players[s.current].cards.size());
+  set(MainCandidates::kGetJobWorkingHarder, standalone_jobs_ ? s.rows[kJobRow].size() * kMaxWorkHarder : 0);
   return c;
 }
 
@@ -107,8 +108,10 @@ int Game::candidate_in(const State& s, int segment, int index) const {
       return kPromoteFlip;
     case MainCandidates::kRelationship:
       return kStartRelationshipAction + index;
-    default:
+    case MainCandidates::kCardActions:
       return kCardAction + index;
+    default:
+      return kGetJobWorkingHarder + index;
   }
 }
 

@@ -50,9 +50,13 @@ Game::Game(const Rules& rules, CardTables cards) : rules_(rules), cards_(std::mo
     need(i.pet ? i.num_levels >= 2 && i.num_levels <= kMaxLevels && !i.activity && !i.has_upkeep
                : i.num_levels >= 1 && i.num_levels <= 3,
          "has an Item with 1 to 3 levels or a Pet with 2 to 4: " + i.name);
-  for (const auto& job : cards_.jobs)
+  for (const auto& job : cards_.jobs) {
     for (const JobFace& f : job)
       need(f.level >= 1 && f.level <= 3 && f.category < 3, "has a Job face with a level 1-3 and a category: " + f.name);
+    need(job[0].standalone == job[1].standalone && (!job[0].standalone || job[0].level == 1),
+         "has a Stand-alone Job with a level or a second, different kind of face: " + job[0].name);
+    standalone_jobs_ = standalone_jobs_ || job[0].standalone;
+  }
   need(cards_.trends.empty() || cards_.trends.size() >= static_cast<std::size_t>(kTrendsDrawn),
        "needs no Trends or at least 3");
   for (std::size_t i = 0; i < cards_.projects.size(); ++i) {

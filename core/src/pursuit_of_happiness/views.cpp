@@ -99,7 +99,16 @@ std::string Game::action_to_string(const State& s, int action) const {
     return verb + name + (level.empty() ? "" : " (" + level + ")");
   }
   if (action < kPass) return std::string("Pay 1 ") + kResourceNames[action - kPayUnit];
-  return "Pass";
+  if (action == kPass) return "Pass";
+  auto harder = [](int times) { return times == 1 ? ", working harder once" : ", working harder twice"; };
+  if (action < kUpkeepWorkingHarder) {
+    const int code = action - kGetJobWorkingHarder;
+    return "Get a Job: " + row_name(kJobRow, code / kMaxWorkHarder) + harder(code % kMaxWorkHarder + 1);
+  }
+  std::string job = "your Job";
+  for (const InPlay& c : p.cards)
+    if (c.kind == kJobCard) job = card_name(c);
+  return "Pay upkeep: " + job + harder(action - kUpkeepWorkingHarder + 1);
 }
 
 // One renderer for str(state) (viewer < 0) and observation_string(viewer): everything is public

@@ -20,6 +20,13 @@ struct Effect {
   std::array<std::int8_t, kNumAmounts> amount{};
   int operator[](int i) const { return amount[i]; }
   int resources() const { return amount[kKnowledge] + amount[kCreativity] + amount[kInfluence]; }
+  // This effect plus `times` times `extra` (Work Harder).
+  Effect plus(const Effect& extra, int times) const {
+    Effect sum = *this;
+    for (int i = 0; i < kNumAmounts; ++i)
+      sum.amount[i] = static_cast<std::int8_t>(sum.amount[i] + times * extra.amount[i]);
+    return sum;
+  }
   bool none() const {
     for (std::int8_t a : amount)
       if (a != 0) return false;
@@ -71,6 +78,11 @@ struct JobFace {
   Effect requirement, cost, reward, upkeep_cost, upkeep_reward;
   Effect promotion_cost;           // levels 1–2
   Effect retirement_reward;        // level 3
+  // A Stand-alone Job (KS Promos): no levels, so no promotion or retirement; instead, on hiring
+  // and at each Upkeep, its Work Harder cost may be paid up to twice for its reward as often.
+  // Both faces of its card are the same.
+  bool standalone = false;
+  Effect harder_cost, harder_reward, harder_upkeep_cost, harder_upkeep_reward;
   std::string name;
   bool operator==(const JobFace&) const = default;
 };

@@ -23,6 +23,7 @@ inline constexpr int kInheritanceUnit = 5;           // 1 LTH per 5 of each reso
 inline constexpr int kSoloLifeGoals = 3;             // S8, S20
 inline constexpr int kTraitOffer = 2;                // deal 2, keep 1 (seed setup 12; S27)
 inline constexpr int kTrendsDrawn = 3;               // 3 of the 7 Trend cards (KS Promos rulebook)
+inline constexpr int kMaxWorkHarder = 2;             // Stand-alone Jobs: up to twice (KS Promos rulebook)
 
 // Capacities (engine limits, far above what a game reaches).
 inline constexpr int kMaxInPlay = 24;       // cards one player holds, archived ones included
@@ -57,7 +58,10 @@ inline constexpr int kStartRelationshipAction = kPromoteFlip + 1;     // + row s
 inline constexpr int kCardAction = kStartRelationshipAction + kMaxRow;  // + slot
 inline constexpr int kPayUnit = kCardAction + kMaxInPlay;             // + resource
 inline constexpr int kPass = kPayUnit + kNumResources;
-inline constexpr int kNumDistinctActions = kPass + 1;
+// Later additions go after Pass so that the earlier ids (and saved payments) keep their meaning.
+inline constexpr int kGetJobWorkingHarder = kPass + 1;  // + row slot·2 + times − 1 (Stand-alone Jobs)
+inline constexpr int kUpkeepWorkingHarder = kGetJobWorkingHarder + kMaxRow * kMaxWorkHarder;  // + times − 1
+inline constexpr int kNumDistinctActions = kUpkeepWorkingHarder + kMaxWorkHarder;
 inline constexpr int kMaxLegalActions = 160;
 
 inline constexpr int kTerminalPlayer = -4;

@@ -31,7 +31,7 @@ struct Plan {
 struct MainCandidates {
   enum Segment : std::uint8_t {
     kSimple, kStart, kJoin, kSpend, kGetJob, kPromoteRow, kFlip, kRelationship, kCardActions,
-    kNumSegments
+    kGetJobWorkingHarder, kNumSegments
   };
   std::array<std::uint16_t, kNumSegments> count{};
   int total = 0;
@@ -139,8 +139,11 @@ class Game {
   bool has_card_action(const InPlay& c) const;
   bool pet_grows(const InPlay& c) const;
   const InPlay* promotable_job(const PlayerState& p) const;
-  Effect upkeep_cost(const PlayerState& p, const InPlay& c) const;
-  std::pair<Effect, Effect> printed_upkeep(const InPlay& c) const;
+  // `harder`: times a Stand-alone Job works harder on top of its upkeep.
+  Effect upkeep_cost(const PlayerState& p, const InPlay& c, int harder = 0) const;
+  std::pair<Effect, Effect> printed_upkeep(const InPlay& c, int harder = 0) const;
+  static int upkeep_slot(const PlayerState& p, int action);  // the card an Upkeep payment is for
+  bool upkeep_harder_legal(const State& s, int times) const;
   void after_upkeep_decision(State& s) const;
   void resolve(State& s, int action, const Plan* known = nullptr) const;  // after paying
   void finish_turn_action(State& s) const;
@@ -160,6 +163,7 @@ class Game {
   // Roles a Project offers when started: a Group Project's roles, 1 for the others. Kept
   // apart from the large ProjectSpec because every playout move reads it.
   std::array<std::uint8_t, kMaxDeck> project_roles_{};
+  bool standalone_jobs_ = false;  // some Job is a Stand-alone Job: its hiring actions are candidates
 };
 
 }  // namespace lifespan::pursuit_of_happiness
