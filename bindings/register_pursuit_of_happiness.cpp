@@ -29,6 +29,7 @@ const OptionTable& rule_options() {
       {"promotion", {"row", "flip"}},
       {"inheritance_timing", {"game_end", "death"}},
       {"unfed_pet", {"discard", "stays"}},
+      {"delayed_event", {"after_next_round", "after_reveal_round"}},
   };
   return options;
 }
@@ -62,6 +63,7 @@ poh::Rules read_rules(const py::dict& d) {
   read_option(d, rule_options(), "group_bonus", r.group_bonus);
   read_option(d, rule_options(), "discard_scope", r.discard_scope);
   read_option(d, rule_options(), "unfed_pet", r.unfed_pet);
+  read_option(d, rule_options(), "delayed_event", r.delayed_event);
   read_option(d, rule_options(), "promotion", r.promotion);
   read_option(d, rule_options(), "inheritance_timing", r.inheritance_timing);
   return r;
@@ -199,6 +201,26 @@ poh::CardTables read_cards(const py::dict& d) {
     trend.category = c["category"].cast<std::uint8_t>();
     trend.lth = c["lth"].cast<std::array<std::int8_t, 4>>();
     t.trends.push_back(trend);
+  }
+  for (py::handle h : d["events"].cast<py::list>()) {
+    const py::dict c = h.cast<py::dict>();
+    poh::EventSpec e;
+    e.name = c["name"].cast<std::string>();
+    e.positive = c["positive"].cast<bool>();
+    e.task = static_cast<poh::EventTask>(c["task"].cast<int>());
+    e.task_cost = effect(c["task_cost"]);
+    e.task_space = c["task_space"].cast<std::uint8_t>();
+    e.task_what = static_cast<poh::Measure>(c["task_what"].cast<int>());
+    e.task_at_least = c["task_at_least"].cast<std::int8_t>();
+    e.effect = static_cast<poh::EventEffect>(c["effect"].cast<int>());
+    e.timing = static_cast<poh::EventTiming>(c["timing"].cast<int>());
+    e.reward = effect(c["reward"]);
+    e.loss = effect(c["loss"]);
+    e.effect_space = c["effect_space"].cast<std::uint8_t>();
+    e.resources_less = c["resources_less"].cast<std::uint8_t>();
+    e.substitutions = c["substitutions"].cast<std::uint8_t>();
+    e.extra_cost = effect(c["extra_cost"]);
+    t.events.push_back(e);
   }
   return t;
 }

@@ -24,9 +24,9 @@ PARAMETERS: dict[str, Parameter] = load_parameters(DATA / "rules.toml")
 
 # Card kinds in a card file: table name -> DESIGN's card kind.
 KINDS = ("project", "item", "activity", "job", "partner", "life_goal", "child_trait", "trend", "pet",
-         "standalone_job")
+         "standalone_job", "event")
 # Expansions with a shipped card set; ALL_EXPANSIONS are the names of DESIGN §2.
-EXPANSIONS = ("base", "trends", "pets", "standalone_jobs")
+EXPANSIONS = ("base", "events", "trends", "pets", "standalone_jobs")
 ALL_EXPANSIONS = ("base", "experiences", "kids", "nostalgia", "events", "trends", "pets",
                   "standalone_jobs", "community", "best_friends", "school", "relatives")
 PROVENANCES = ("seed", "published", "authored")
@@ -53,10 +53,24 @@ ABILITY_FIELDS = {
     "upkeep_relief": ("amount",),
 }
 DISCOUNT_TARGETS = ("project", "item", "job", "partner")
+# Events (KS Promos): board spaces in the engine's Space order, task and effect kinds.
+SPACES = ("study", "play", "interact", "temp_job", "work_overtime", "rest", "start_project",
+          "spend", "get_job", "start_relationship")
+EVENT_TASK_FIELDS = {"pay": ("cost",), "action": ("action",), "end_with": ("what", "at_least")}
+EVENT_EFFECT_FIELDS = {
+    "project_cost": ((), ("resources_less", "substitutions", "extra")),
+    "once": ((), ("gain", "loss", "timing")),
+    "action_bonus": (("action", "reward"), ()),
+}
+EVENT_TIMINGS = ("round_start", "after_end_of_round")
+END_MEASURES = (*CONDITION_WHATS, "sth")   # the engine's Measure order
+TASK_COST_KEYS = (*RESOURCES, "money")
+LOSS_KEYS = (*RESOURCES, "money", "hourglasses", "sth", "stress")
 # What `authored_fields` may name: the parts of a published card this project filled in.
 AUTHORED_PARTS = ("type", "category", "levels", "level_names", "role_names", "costs", "rewards",
                   "requirements", "upkeep", "bonus", "promotion", "retirement", "second_face",
-                  "start", "ability", "condition", "solo", "lth", "timing", "work_harder")
+                  "start", "ability", "condition", "solo", "lth", "timing", "work_harder",
+                  "task", "effect")
 COMMON_REQUIRED = ("id", "name", "provenance")
 COMMON_OPTIONAL = ("authored_fields", "source", "text")
 ID_PATTERN = re.compile(r"^[a-z][a-z0-9_]*$")
@@ -247,6 +261,49 @@ class _PursuitChecker(FieldChecker):
             "work_harder_upkeep": self.upkeep(card, "work_harder_upkeep", raw["work_harder_upkeep"]),
         }
 
+    def event(self, card: str, raw: dict[str, Any]) -> dict[str, Any]:
+        # A positive Event has an `ensure` task; a negative one a `prevent` task, or none when
+        # it cannot be prevented.
+        sign = self.choice(card, "type", raw.get("type"), ("positive", "negative"))
+        task_field = "ensure" if sign == "positive" else "prevent"
+        self.fields(card, "", raw, ("type", "effect"), (task_field,))
+        if sign == "positive" and task_field not in raw:
+            raise self.fail(card, task_field, "missing (a positive Event has a task to ensure it)")
+        own: dict[str, Any] = {"type": sign, "effect": self.event_effect(card, raw["effect"])}
+        if task_field in raw:
+            own[task_field] = self.event_task(card, task_field, raw[task_field])
+        return own
+
+    def event_task(self, card: str, field: str, raw: Any) -> dict[str, Any]:
+        table = self.table(card, field, raw)
+        kind = self.choice(card, f"{field}.kind", table.get("kind"), EVENT_TASK_FIELDS)
+        self.fields(card, field, table, ("kind", *EVENT_TASK_FIELDS[kind]))
+        if kind == "pay":
+            return {"kind": kind, "cost": self.effect(card, f"{field}.cost", table["cost"], TASK_COST_KEYS)}
+        if kind == "action":
+            return {"kind": kind, "action": self.choice(card, f"{field}.action", table["action"], SPACES)}
+        return {"kind": kind, "what": self.choice(card, f"{field}.what", table["what"], END_MEASURES),
+                "at_least": self.integer(card, f"{field}.at_least", table["at_least"], -6, MAX_AMOUNT)}
+
+    def event_effect(self, card: str, raw: Any) -> dict[str, Any]:
+        table = self.table(card, "effect", raw)
+        kind = self.choice(card, "effect.kind", table.get("kind"), EVENT_EFFECT_FIELDS)
+        required, optional = EVENT_EFFECT_FIELDS[kind]
+        self.fields(card, "effect", table, ("kind", *required), optional)
+        out: dict[str, Any] = {"kind": kind}
+        if kind == "project_cost":
+            out["resources_less"] = self.integer(card, "effect.resources_less", table.get("resources_less", 0), 0, 5)
+            out["substitutions"] = self.integer(card, "effect.substitutions", table.get("substitutions", 0), 0, 5)
+            out["extra"] = self.effect(card, "effect.extra", table.get("extra", {}), TASK_COST_KEYS)
+        elif kind == "once":
+            out["gain"] = self.reward(card, "effect.gain", table.get("gain", {}))
+            out["loss"] = self.effect(card, "effect.loss", table.get("loss", {}), LOSS_KEYS)
+            out["timing"] = self.choice(card, "effect.timing", table.get("timing", "round_start"), EVENT_TIMINGS)
+        else:
+            out["action"] = self.choice(card, "effect.action", table["action"], SPACES)
+            out["reward"] = self.reward(card, "effect.reward", table["reward"])
+        return out
+
     def trend(self, card: str, raw: dict[str, Any]) -> dict[str, Any]:
         self.fields(card, "", raw, ("category", "lth"))
         lth = self.items(card, "lth", raw["lth"], 4, 4)
@@ -383,10 +440,32 @@ def _job_face(face: Mapping[str, Any]) -> dict[str, Any]:
     }
 
 
+def _event(card: Mapping[str, Any]) -> dict[str, Any]:
+    task = card.get("ensure") or card.get("prevent") or {"kind": None}
+    effect = card["effect"]
+    return {
+        "name": card["name"],
+        "positive": card["type"] == "positive",
+        "task": (None, *EVENT_TASK_FIELDS).index(task["kind"]),
+        "task_cost": _effect(task.get("cost", NO_EFFECT)),
+        "task_space": SPACES.index(task["action"]) if "action" in task else 0,
+        "task_what": END_MEASURES.index(task["what"]) if "what" in task else 0,
+        "task_at_least": task.get("at_least", 0),
+        "effect": list(EVENT_EFFECT_FIELDS).index(effect["kind"]),
+        "timing": EVENT_TIMINGS.index(effect.get("timing", "round_start")),
+        "reward": _effect(effect.get("gain", effect.get("reward", NO_EFFECT))),
+        "loss": _effect(effect.get("loss", NO_EFFECT)),
+        "effect_space": SPACES.index(effect["action"]) if "action" in effect else 0,
+        "resources_less": effect.get("resources_less", 0),
+        "substitutions": effect.get("substitutions", 0),
+        "extra_cost": _effect(effect.get("extra", NO_EFFECT)),
+    }
+
+
 def engine_records(cards: Iterable[Mapping[str, Any]]) -> dict[str, list[Any]]:
     """The checked cards, by kind, as the C++ core reads them (ids per kind in this order)."""
     records: dict[str, list[Any]] = {"projects": [], "items": [], "jobs": [], "partners": [],
-                                     "goals": [], "traits": [], "trends": []}
+                                     "goals": [], "traits": [], "trends": [], "events": []}
     for card in cards:
         kind = card["kind"]
         if kind == "project":
@@ -434,6 +513,8 @@ def engine_records(cards: Iterable[Mapping[str, Any]]) -> dict[str, list[Any]]:
         elif kind == "trend":
             records["trends"].append({"name": card["name"], "lth": card["lth"],
                                       "category": CATEGORIES.index(card["category"])})
+        elif kind == "event":
+            records["events"].append(_event(card))
     return records
 
 

@@ -69,7 +69,8 @@ PAY_KNOWLEDGE, PAY_CREATIVITY, PAY_INFLUENCE = range(PAY_UNIT, PAY_UNIT + 3)
 PASS = PAY_UNIT + 3
 GET_JOB_WORKING_HARDER = PASS + 1                            # + row slot * 2 + times - 1
 UPKEEP_WORKING_HARDER = GET_JOB_WORKING_HARDER + MAX_ROW * 2  # + times - 1
-NUM_ACTIONS = UPKEEP_WORKING_HARDER + 2
+EVENT_TASK = UPKEEP_WORKING_HARDER + 2                       # pay the revealed Event's task
+NUM_ACTIONS = EVENT_TASK + 1
 
 assert (PAY_UPKEEP, GIVE_UP, REFRESH, DISCARD, SIMPLE, START_PROJECT, JOIN_GROUP, SPEND, GET_JOB,
         PROMOTE_ROW, PROMOTE_FLIP, START_RELATIONSHIP, CARD_ACTION, PAY_UNIT, PASS) == \
@@ -381,6 +382,23 @@ def play_until(state, stop, policy=calm_policy, limit=10_000):
             return state
         state.apply(policy(state))
     raise AssertionError("play_until: the limit was reached")
+
+
+def sampled_games(game, games, seed=0, on_decision=None, round_trip_every=30):
+    """Plays `games` games with the engine's own playout sampler through the checked apply,
+    calling on_decision(state) before each move; every few moves the state must survive a
+    JSON round trip, and each game must end within 3,000 decisions."""
+    for g in range(games):
+        state = game.new_state(seed=seed + g)
+        moves = 0
+        while not state.is_terminal():
+            if on_decision:
+                on_decision(state)
+            state.apply(state._sample_actions(1, (seed + g) * 7919 + moves)[0])
+            moves += 1
+            if moves % round_trip_every == 0:
+                assert game.state_from_json(state.to_json()) == state
+            assert moves < 3000
 
 
 def play_out(state, policy=calm_policy):

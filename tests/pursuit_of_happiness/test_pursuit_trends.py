@@ -109,19 +109,11 @@ def test_the_table_column_by_count_with_four_or_more_in_the_last(ph, completed, 
 
 
 @pytest.mark.parametrize("players", [1, 2, 3, 4])
-def test_random_games_with_trends(players):
+def test_random_games_with_trends(ph, players):
     game = trends_game(players=players)
     scores = lifespan.playouts(game, 300, seed=3)
     assert scores.shape == (300, players)
-    state = game.new_state(seed=players)
-    moves = 0
-    while not state.is_terminal():
-        state.apply(state._sample_actions(1, moves)[0])
-        moves += 1
-        if moves % 25 == 0:
-            again = game.state_from_json(state.to_json())
-            assert again == state
-    assert moves < 3000
+    ph.sampled_games(game, 1, seed=players, round_trip_every=25)
 
 
 def test_unknown_expansions_are_still_refused():

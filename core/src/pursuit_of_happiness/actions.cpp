@@ -103,7 +103,7 @@ Plan Game::plan_action(const State& s, int action) const {
     if (group ? role >= spec.num_levels : role != 0) return plan;
     board(kStartProject);
     plan.moves_on = group;
-    plan.cost = discounted(p, spec.levels[role].cost, DiscountOn::kProject);
+    plan.cost = with_event_project_cost(s, s.current, discounted(p, spec.levels[role].cost, DiscountOn::kProject));
     plan.project = true;
     return plan;
   }
@@ -120,7 +120,7 @@ Plan Game::plan_action(const State& s, int action) const {
     for (std::int8_t seat : c.roles) mine += seat == s.current;
     if (mine >= kMaxOwnOnGroupProject) return plan;
     plan.ok = true;
-    plan.cost = spec.levels[role].cost;
+    plan.cost = with_event_project_cost(s, s.current, spec.levels[role].cost);
     plan.project = true;
     return plan;
   }
@@ -183,7 +183,7 @@ Plan Game::plan_action(const State& s, int action) const {
     const InPlay& c = p.cards[slot];
     if (!has_card_action(c)) return plan;
     if (c.kind == kProjectCard) {
-      plan.cost = without_placed_hourglass(cards.projects[c.id].levels[c.level].cost);
+      plan.cost = with_event_project_cost(s, s.current, without_placed_hourglass(cards.projects[c.id].levels[c.level].cost));
       plan.project = true;
     } else if (c.kind == kItemCard) {
       plan.cost = without_placed_hourglass(cards.items[c.id].levels[c.level].cost);
@@ -253,6 +253,7 @@ void Game::legal_actions(const State& s, ActionList& out) const {
       const std::size_t free_count = out.size();
       main_action_options(s, out);
       if (out.size() == free_count) out.push_back(kPass);  // nothing to place an Hourglass on
+      if (event_task_legal(s)) out.push_back(kEventTask);    // a free action with the last id
       return;
     }
     case Step::kGameOver:
@@ -347,6 +348,7 @@ bool Game::is_legal(const State& s, int action) const {
         return slot < static_cast<int>(p.cards.size()) && discardable(p.cards[slot]);
       }
       if (action == kPass) return !any_main_action(s, main_candidates(s));
+      if (action == kEventTask) return event_task_legal(s);
       const bool main = (action >= kSimpleBoard && action < kPayUnit) ||
                         (action >= kGetJobWorkingHarder && action < kUpkeepWorkingHarder);
       return main && main_action_legal(s, action);
@@ -431,6 +433,10 @@ void Game::apply_unchecked(State& s, int action) const {
       if (action >= kDiscard && action < kDiscard + kMaxInPlay) {
         discard_card(s, seat, action - kDiscard, true);
         if (!p.alive) next_turn(s);
+        return;
+      }
+      if (action == kEventTask) {
+        do_event_task(s);
         return;
       }
       if (action == kPass) {
@@ -595,6 +601,7 @@ void Game::resolve(State& s, int action, const Plan* known) const {
       }
     }
   }
+  if (plan.space >= 0 && (s.event_revealed >= 0 || s.event_active >= 0)) event_board_action(s, seat, plan.space);
   next_turn(s);
 }
 

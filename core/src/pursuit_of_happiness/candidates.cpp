@@ -139,7 +139,8 @@ bool Game::any_main_action(const State& s, const MainCandidates& c) const {
 
 // A uniformly random legal action. Outside the Action phase: legal[below(count)]. In it, by
 // rejection over every action that might be legal (Refresh on each row, Discard on each own
-// card, the main candidates, and Pass, legal only when no main action is): draw until the draw
+// card, the main candidates, Pass, legal only when no main action is, and the revealed Event's
+// task while one is revealed): draw until the draw
 // is legal, so each legal action is equally likely. An index found illegal is remembered, not
 // checked again. `plan` receives the plan of a main action drawn (plan.ok), for apply to reuse.
 int Game::sample_planned(const State& s, SplitMix64& rng, Plan& plan) const {
@@ -153,9 +154,10 @@ int Game::sample_planned(const State& s, SplitMix64& rng, Plan& plan) const {
   const MainCandidates c = main_candidates(s);
   const std::uint32_t first_main = kNumRows + discards;
   const std::uint32_t pass = first_main + static_cast<std::uint32_t>(c.total);
+  const std::uint32_t count = pass + 1 + (s.event_revealed >= 0 ? 1 : 0);
   std::bitset<kMaxCandidates> rejected;
   for (;;) {
-    const std::uint32_t pick = rng.below(pass + 1);
+    const std::uint32_t pick = rng.below(count);
     if (rejected[pick]) continue;
     if (pick < kNumRows) {
       if (!s.rows[pick].empty()) return kRefresh + static_cast<int>(pick);
@@ -164,6 +166,8 @@ int Game::sample_planned(const State& s, SplitMix64& rng, Plan& plan) const {
     } else if (pick < pass) {
       const int action = candidate_action(s, c, static_cast<int>(pick - first_main));
       if (main_action_legal(s, action, &plan)) return action;
+    } else if (pick > pass) {
+      if (event_task_legal(s)) return kEventTask;
     } else if (!any_main_action(s, c)) {
       return kPass;
     }

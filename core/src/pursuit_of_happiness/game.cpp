@@ -59,6 +59,16 @@ Game::Game(const Rules& rules, CardTables cards) : rules_(rules), cards_(std::mo
   }
   need(cards_.trends.empty() || cards_.trends.size() >= static_cast<std::size_t>(kTrendsDrawn),
        "needs no Trends or at least 3");
+  need(cards_.events.empty() || (cards_.events.size() >= static_cast<std::size_t>(kMinEvents) && cards_.events.size() <= kMaxEvents),
+       "needs no Events or 4 to 16");
+  for (const EventSpec& e : cards_.events) {
+    Effect fixed_price = e.task_cost;  // a pay task hands over set resources and coins only
+    for (int kind : {kKnowledge, kCreativity, kInfluence, kMoney}) fixed_price.amount[kind] = 0;
+    need(fixed_price.none() && e.task_space < kNumSpaces && e.effect_space < kNumSpaces &&
+             e.task_what < Measure::kNumMeasures &&
+             (e.task != EventTask::kNone || !e.positive),
+         "has an Event with a bad task (pay costs are resources and coins; only a negative Event may have none): " + e.name);
+  }
   for (std::size_t i = 0; i < cards_.projects.size(); ++i) {
     const ProjectSpec& p = cards_.projects[i];
     project_roles_[i] = p.type == ProjectType::kGroup ? p.num_levels : 1;

@@ -18,17 +18,19 @@ struct ResourceCost {
   int discount = 0;   // shortfall of `owed` that the discount may cover
 };
 
+// `relief`: an Event's relief on a Project's cost: fewer units, like a positive STH's
+// discount, and substitutions, which widen the allowed shortfall without lowering the units.
 ResourceCost resource_cost(const Rules& rules, const PlayerState& p, const Effect& cost,
-                           bool project) {
+                           bool project, ProjectRelief relief) {
   ResourceCost rc;
   int owed_total = 0;
   for (int r = 0; r < kNumResources; ++r) owed_total += rc.owed[r] = cost[r];
   int extra = cost[kAnyResource];
-  int discount = 0;
-  if (project && p.sth > 0) discount = p.sth;
+  int discount = relief.less;
+  if (project && p.sth > 0) discount += p.sth;
   if (project && p.sth < 0 && rules.sth_penalty == SthPenalty::kAlways) extra += -p.sth;
   rc.units = std::max(0, owed_total + extra - discount);
-  rc.discount = std::min(discount, owed_total);
+  rc.discount = std::min(discount + relief.substitutions, owed_total);
   return rc;
 }
 
@@ -65,14 +67,15 @@ bool Game::can_pay(const State& s, int seat, const Effect& cost, bool project) c
   const PlayerState& p = s.players[seat];
   if (!project && cost.none()) return true;  // most board actions: only the Hourglass
   if (p.money < cost[kMoney] || p.hourglasses < cost[kHourglasses]) return false;
-  const ResourceCost rc = resource_cost(rules_, p, cost, project);
+  const ResourceCost rc = resource_cost(rules_, p, cost, project, project ? project_relief(s, seat) : ProjectRelief{});
   return completable(p.resources, rc.owed, rc.units, rc.discount, 0);
 }
 
 // Pays the resource part of `cost` when there is no choice in it and returns true; otherwise
 // enters the pay step for `action` and returns false (the action completes after the last unit).
 bool Game::begin_payment(State& s, int seat, const Effect& cost, bool project, int action) const {
-  const ResourceCost rc = resource_cost(rules_, s.players[seat], cost, project);
+  const ResourceCost rc = resource_cost(rules_, s.players[seat], cost, project,
+                                       project ? project_relief(s, seat) : ProjectRelief{});
   if (rc.units == 0) return true;  // no resources to hand over: nothing to choose
   s.payment = Payment{};
   s.payment.action = static_cast<std::uint16_t>(action);

@@ -91,6 +91,8 @@ State Game::new_state(std::uint64_t seed) const {
     shuffle(trends, s.rng);
     for (int k = 0; k < kTrendsDrawn; ++k) s.trends.push_back(trends[k]);
   }
+  for (std::size_t k = 0; k < cards_.events.size(); ++k) s.event_deck.push_back(static_cast<std::uint8_t>(k));
+  shuffle(s.event_deck, s.rng);  // after the rest, for the same reason; an empty deck draws nothing
   return s;
 }
 
@@ -125,6 +127,7 @@ void Game::preparation(State& s) const {
     const TraitSpec& trait = cards_.traits[p.trait];
     if (trait.ability == AbilityKind::kRoundIncome) gain(s, seat, trait.reward, false);
   }
+  if (!cards_.events.empty()) advance_events(s);  // before Upkeep (KS Promos rulebook)
   begin_upkeep(s);
 }
 
@@ -205,6 +208,7 @@ void Game::next_turn(State& s) const {
 
 void Game::end_of_round(State& s) const {
   const int n = num_players();
+  if (!cards_.events.empty()) check_end_of_round_tasks(s);
   check_in_game_goals(s);
   // Next first player: most STH; a tie goes to the tied seat farthest clockwise from the
   // current first player.
@@ -258,6 +262,7 @@ void Game::end_of_round(State& s) const {
     p.hourglasses_spent = 0;
   }
   rebuild_derived(s);  // this round's Group Projects are archived
+  if (!cards_.events.empty()) delayed_event_effect(s);
   if (everyone_dead(s) || s.round == kMaxRounds) {
     end_game(s);
     return;

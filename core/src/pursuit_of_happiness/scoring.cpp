@@ -17,6 +17,7 @@ int Game::measure(const State& s, int seat, Measure what) const {
     case Measure::kResources: return p.resources[0] + p.resources[1] + p.resources[2];
     case Measure::kCompletedProjects: return p.completed_projects;
     case Measure::kLthFromCards: return p.lth_from_cards;
+    case Measure::kSth: return p.sth;
     case Measure::kItems:
       for (const InPlay& c : p.cards) count += c.kind == kItemCard && !cards_.items[c.id].pet;
       return count;

@@ -45,6 +45,15 @@ void Game::validate(const State& s) const {
   std::array<int, kMaxDeck> trends_seen{};
   for (std::uint8_t k : s.trends)
     require_state(k < cards_.trends.size() && ++trends_seen[k] == 1, "trends: bad or repeated Trend");
+  // Each Event is in the deck, revealed or in effect, or gone (discarded) — one of them at most.
+  std::array<int, kMaxEvents> events_seen{};
+  auto note_event = [&](int k, const char* where) {
+    require_state(k >= 0 && static_cast<std::size_t>(k) < cards_.events.size() && ++events_seen[k] == 1,
+                  std::string(where) + ": bad or repeated Event");
+  };
+  for (std::uint8_t k : s.event_deck) note_event(k, "event_deck");
+  if (s.event_revealed != -1) note_event(s.event_revealed, "event_revealed");
+  if (s.event_active != -1) note_event(s.event_active, "event_active");
   std::array<int, 16> traits_seen{};
   for (std::uint8_t t : s.trait_deck) {
     require_state(t < cards_.traits.size() && ++traits_seen[t] == 1, "trait_deck: bad or repeated trait");
@@ -86,6 +95,10 @@ void Game::validate(const State& s) const {
       jobs += c.kind == kJobCard;
     }
     require_state(jobs <= 1, who + ": one Job at a time");
+    require_state(p.event_flags <= (kEventTaskDone | kEventApplies) &&
+                      (!(p.event_flags & kEventTaskDone) || s.event_revealed >= 0) &&
+                      (!(p.event_flags & kEventApplies) || s.event_active >= 0),
+                  who + ".event_flags: a task done needs a revealed Event, applying one an Event in effect");
   }
 }
 

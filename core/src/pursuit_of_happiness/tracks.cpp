@@ -76,6 +76,18 @@ void Game::add_lth(PlayerState& p, int amount, bool from_card) const {
   if (from_card) p.lth_from_cards = clamp16(p.lth_from_cards + amount);
 }
 
+// An Event's loss: resources, money and Hourglasses as far as they go; STH and Stress move
+// as any loss of them does.
+void Game::lose(State& s, int seat, const Effect& loss) const {
+  PlayerState& p = s.players[seat];
+  for (int r = 0; r < kNumResources; ++r)
+    p.resources[r] = static_cast<std::uint8_t>(p.resources[r] - std::min<int>(p.resources[r], loss[r]));
+  p.money = static_cast<std::uint8_t>(p.money - std::min<int>(p.money, loss[kMoney]));
+  p.hourglasses = static_cast<std::uint8_t>(p.hourglasses - std::min<int>(p.hourglasses, loss[kHourglasses]));
+  if (loss[kSth]) gain_sth(s, seat, -loss[kSth]);
+  gain_stress(s, seat, loss[kStress]);
+}
+
 void Game::spend_hourglasses(PlayerState& p, int count) const {
   p.hourglasses = static_cast<std::uint8_t>(p.hourglasses - count);
   p.hourglasses_spent = static_cast<std::uint8_t>(p.hourglasses_spent + count);

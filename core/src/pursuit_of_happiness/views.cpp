@@ -17,6 +17,37 @@ constexpr const char* kResourceNames[kNumResources] = {"Knowledge", "Creativity"
 
 std::string signed_number(int value) { return (value > 0 ? "+" : "") + std::to_string(value); }
 
+constexpr const char* kSpaceNames[kNumSpaces] = {
+    "Study", "Play", "Interact", "Temp Job", "Work Overtime", "Rest", "Start a Project", "Spend",
+    "Get a Job", "Start a Relationship"};
+constexpr const char* kAmountNames[kNumAmounts] = {
+    "Knowledge", "Creativity", "Influence", "any resource", "coins", "Hourglasses", "STH", "LTH",
+    "Stress", "Relax", "Good Health"};
+constexpr const char* kMeasureNames[static_cast<int>(Measure::kNumMeasures)] = {
+    "coins", "Knowledge", "Creativity", "Influence", "resources", "completed Projects", "Items",
+    "level 3 Partners", "Job level", "LTH from cards", "retired Jobs", "STH"};
+
+std::string effect_text(const Effect& e) {
+  std::string out;
+  for (int i = 0; i < kNumAmounts; ++i)
+    if (e[i]) out += (out.empty() ? "" : ", ") + std::to_string(e[i]) + " " + kAmountNames[i];
+  return out;
+}
+
+// What an Event asks: "ensure: pay 2 Creativity", "prevent: end the round with at least 5 coins".
+std::string event_task_text(const EventSpec& e) {
+  std::string out = e.positive ? "ensure: " : "prevent: ";
+  switch (e.task) {
+    case EventTask::kNone: return "cannot be prevented";
+    case EventTask::kPay: return out + "pay " + effect_text(e.task_cost);
+    case EventTask::kBoardAction: return out + "take the " + kSpaceNames[e.task_space] + " action";
+    case EventTask::kEndWith:
+      return out + "end the round with at least " + std::to_string(e.task_at_least) + " " +
+             kMeasureNames[static_cast<int>(e.task_what)];
+  }
+  return out;
+}
+
 }  // namespace
 
 std::string Game::row_card_name(int row, int entry) const {
@@ -100,6 +131,11 @@ std::string Game::action_to_string(const State& s, int action) const {
   }
   if (action < kPass) return std::string("Pay 1 ") + kResourceNames[action - kPayUnit];
   if (action == kPass) return "Pass";
+  if (action == kEventTask) {
+    if (s.event_revealed < 0) return "Event task";
+    const EventSpec& e = cards_.events[s.event_revealed];
+    return "Event task: " + e.name + " (" + event_task_text(e) + ")";
+  }
   auto harder = [](int times) { return times == 1 ? ", working harder once" : ", working harder twice"; };
   if (action < kUpkeepWorkingHarder) {
     const int code = action - kGetJobWorkingHarder;
@@ -139,6 +175,11 @@ std::string Game::render(const State& s, int viewer) const {
     for (std::size_t k = 0; k < s.trends.size(); ++k) out += (k ? ", " : " ") + cards_.trends[s.trends[k]].name;
     out += "\n";
   }
+  if (s.event_revealed >= 0) {
+    const EventSpec& e = cards_.events[s.event_revealed];
+    out += "  Event revealed: " + e.name + (e.positive ? " (positive; " : " (negative; ") + event_task_text(e) + ")\n";
+  }
+  if (s.event_active >= 0) out += "  Event in effect: " + cards_.events[s.event_active].name + "\n";
   for (int seat = 0; seat < num_players(); ++seat) {
     const PlayerState& p = s.players[seat];
     out += "Seat " + std::to_string(seat) + (seat == s.current ? " (to move)" : "") +
@@ -149,6 +190,8 @@ std::string Game::render(const State& s, int viewer) const {
            std::to_string(p.resources[1]) + ", Influence " + std::to_string(p.resources[2]) +
            ", Money " + std::to_string(p.money);
     if (p.trait >= 0) out += ", trait " + cards_.traits[p.trait].name;
+    if (p.event_flags & kEventTaskDone) out += ", Event task done";
+    if (p.event_flags & kEventApplies) out += ", under the Event";
     if (!p.trait_offer.empty()) {
       out += ", choosing a trait";
       if (viewer < 0 || viewer == seat)
@@ -188,10 +231,13 @@ int card_faces(const CardTables& cards) {  // one entry per Project, Item and Jo
 
 }  // namespace
 
-// Header, players, the rows, the observer's cards, then one entry per Trend card (face up).
+// Header, players, the rows, the observer's cards, then one entry per Trend card (face up),
+// and with Events one entry per Event card revealed, one per Event card in effect, and the
+// observer's two Event flags.
 int Game::observation_size() const {
+  const int events = cards_.events.empty() ? 0 : 2 * static_cast<int>(cards_.events.size()) + 2;
   return kObsHeader + kObsPerPlayer * num_players() + 2 * card_faces(cards_) +
-         static_cast<int>(cards_.trends.size());
+         static_cast<int>(cards_.trends.size()) + events;
 }
 
 void Game::observation(const State& s, int player, float* out) const {
@@ -226,7 +272,16 @@ void Game::observation(const State& s, int player, float* out) const {
       static_cast<int>(cards_.projects.size() + cards_.items.size() + 2 * cards_.jobs.size())};
   float* rows = out + kObsHeader + kObsPerPlayer * n;
   float* mine = rows + card_faces(cards_);
-  for (std::uint8_t k : s.trends) mine[card_faces(cards_) + k] = 1.0f;
+  float* promos = mine + card_faces(cards_);
+  for (std::uint8_t k : s.trends) promos[k] = 1.0f;
+  if (!cards_.events.empty()) {
+    float* events = promos + cards_.trends.size();
+    const int count = static_cast<int>(cards_.events.size());
+    if (s.event_revealed >= 0) events[s.event_revealed] = 1.0f;
+    if (s.event_active >= 0) events[count + s.event_active] = 1.0f;
+    events[2 * count] = (s.players[player].event_flags & kEventTaskDone) ? 1.0f : 0.0f;
+    events[2 * count + 1] = (s.players[player].event_flags & kEventApplies) ? 1.0f : 0.0f;
+  }
   for (int r = 0; r < kNumRows; ++r)
     for (std::uint8_t entry : s.rows[r]) rows[offsets[r] + entry] = 1.0f;
   for (const InPlay& c : s.players[player].cards) {
@@ -264,6 +319,8 @@ State Game::determinize(const State& s, int player, std::uint64_t seed) const {
   for (int seat = 0; seat < num_players(); ++seat)
     if (seat != player)
       for (auto& t : d.players[seat].trait_offer) t = hidden[next++];
+  sort_distinct_cards(d.event_deck);  // nobody knows the Events still to come
+  shuffle(d.event_deck, rng);
   d.rng.state = rng.next();
   return d;
 }

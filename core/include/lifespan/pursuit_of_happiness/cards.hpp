@@ -97,7 +97,7 @@ struct PartnerFace {
 enum class ConditionKind : std::uint8_t { kMost, kAtLeast };
 enum class Measure : std::uint8_t {
   kMoney, kKnowledge, kCreativity, kInfluence, kResources, kCompletedProjects, kItems,
-  kPartnerLevel3, kJobLevel, kLthFromCards, kRetired, kNumMeasures
+  kPartnerLevel3, kJobLevel, kLthFromCards, kRetired, kSth, kNumMeasures
 };
 
 struct Condition {
@@ -146,6 +146,33 @@ struct TrendSpec {
   bool operator==(const TrendSpec&) const = default;
 };
 
+// An Event (KS Promos): revealed in an Adult round, it takes effect the next round for the
+// players its task selects: a positive Event for those who did its ENSURE task, a negative one
+// for those who did not do its PREVENT task (a task of kNone: everyone).
+enum class EventTask : std::uint8_t { kNone, kPay, kBoardAction, kEndWith };
+enum class EventEffect : std::uint8_t { kProjectCost, kOnce, kActionBonus };
+// kOnce effects: at the start of the round in effect, or after that round's End of Round.
+enum class EventTiming : std::uint8_t { kRoundStart, kAfterEndOfRound };
+
+struct EventSpec {
+  std::string name;
+  bool positive = false;
+  EventTask task = EventTask::kNone;
+  Effect task_cost;                 // pay: resources and money, paid as a free action
+  std::uint8_t task_space = 0;      // board_action: a Space
+  Measure task_what = Measure::kMoney;  // end_with: at least task_at_least of it
+  std::int8_t task_at_least = 0;
+  EventEffect effect = EventEffect::kOnce;
+  EventTiming timing = EventTiming::kRoundStart;
+  Effect reward;                    // once: gained; action_bonus: gained with the action
+  Effect loss;                      // once: lost, as far as it goes
+  std::uint8_t effect_space = 0;    // action_bonus: a Space
+  std::uint8_t resources_less = 0;  // project_cost: fewer resources to pay
+  std::uint8_t substitutions = 0;   // project_cost: owed resources payable with any kind
+  Effect extra_cost;                // project_cost: paid on top
+  bool operator==(const EventSpec&) const = default;
+};
+
 struct CardTables {
   std::vector<ProjectSpec> projects;
   std::vector<ItemSpec> items;                        // items and activities: one deck
@@ -154,6 +181,7 @@ struct CardTables {
   std::vector<GoalSpec> goals;
   std::vector<TraitSpec> traits;
   std::vector<TrendSpec> trends;                      // empty: the Trends promo is not in play
+  std::vector<EventSpec> events;                      // empty: the Events promo is not in play
   bool operator==(const CardTables&) const = default;
 };
 

@@ -24,6 +24,7 @@ inline constexpr int kSoloLifeGoals = 3;             // S8, S20
 inline constexpr int kTraitOffer = 2;                // deal 2, keep 1 (seed setup 12; S27)
 inline constexpr int kTrendsDrawn = 3;               // 3 of the 7 Trend cards (KS Promos rulebook)
 inline constexpr int kMaxWorkHarder = 2;             // Stand-alone Jobs: up to twice (KS Promos rulebook)
+inline constexpr int kMinEvents = 4;                 // one revealed in each Adult round (KS Promos rulebook)
 
 // Capacities (engine limits, far above what a game reaches).
 inline constexpr int kMaxInPlay = 24;       // cards one player holds, archived ones included
@@ -31,6 +32,7 @@ inline constexpr int kMaxRow = 6;
 inline constexpr int kMaxDeck = 128;
 inline constexpr int kMaxRoles = 4;
 inline constexpr int kMaxLevels = 4;
+inline constexpr int kMaxEvents = 16;
 
 enum Row : std::uint8_t { kProjectRow, kItemRow, kJobRow, kPartnerRow, kNumRows };
 
@@ -61,7 +63,8 @@ inline constexpr int kPass = kPayUnit + kNumResources;
 // Later additions go after Pass so that the earlier ids (and saved payments) keep their meaning.
 inline constexpr int kGetJobWorkingHarder = kPass + 1;  // + row slot·2 + times − 1 (Stand-alone Jobs)
 inline constexpr int kUpkeepWorkingHarder = kGetJobWorkingHarder + kMaxRow * kMaxWorkHarder;  // + times − 1
-inline constexpr int kNumDistinctActions = kUpkeepWorkingHarder + kMaxWorkHarder;
+inline constexpr int kEventTask = kUpkeepWorkingHarder + kMaxWorkHarder;  // pay the revealed Event's task
+inline constexpr int kNumDistinctActions = kEventTask + 1;
 inline constexpr int kMaxLegalActions = 160;
 
 inline constexpr int kTerminalPlayer = -4;

@@ -28,6 +28,12 @@ struct Plan {
 // The main actions of the seat to move worth checking, counted by kind so that the i-th can be
 // found without listing them all: a random playout checks only the few it draws. In ascending
 // action id, the order legal_actions lists them in; a superset of the legal ones.
+// What the Event in effect takes off a player's Project costs (docs §9, Events).
+struct ProjectRelief {
+  int less = 0;           // resources not paid, as a positive STH's discount
+  int substitutions = 0;  // owed resources that may be paid with another kind
+};
+
 struct MainCandidates {
   enum Segment : std::uint8_t {
     kSimple, kStart, kJoin, kSpend, kGetJob, kPromoteRow, kFlip, kRelationship, kCardActions,
@@ -97,6 +103,7 @@ class Game {
   void add_lth(PlayerState& p, int amount, bool from_card) const;
   void spend_hourglasses(PlayerState& p, int count) const;
   void die(State& s, int seat) const;
+  void lose(State& s, int seat, const Effect& loss) const;
   // payment.cpp
   bool can_pay(const State& s, int seat, const Effect& cost, bool project) const;
   bool begin_payment(State& s, int seat, const Effect& cost, bool project, int action) const;
@@ -104,6 +111,18 @@ class Game {
   void pay_unit_options(const State& s, ActionList& out) const;
   void pay_unit(State& s, int kind) const;
   bool meets(const PlayerState& p, const Effect& requirement) const;
+  // events.cpp
+  void advance_events(State& s) const;
+  void check_end_of_round_tasks(State& s) const;
+  void delayed_event_effect(State& s) const;
+  bool event_task_legal(const State& s) const;
+  void do_event_task(State& s) const;
+  void event_board_action(State& s, int seat, int space) const;
+  const EventSpec* event_in_effect(const State& s, int seat) const {  // null: none for this seat
+    return s.event_active >= 0 && (s.players[seat].event_flags & kEventApplies) ? &cards_.events[s.event_active] : nullptr;
+  }
+  Effect with_event_project_cost(const State& s, int seat, Effect cost) const;
+  ProjectRelief project_relief(const State& s, int seat) const;
   // setup.cpp / rounds.cpp
   void deal_row(State& s, int row) const;
   bool draw(State& s, int row, std::uint8_t& card) const;

@@ -15,6 +15,7 @@ enum class DiscardScope : std::uint8_t { kActiveCards, kAnyCard };
 enum class Promotion : std::uint8_t { kRow, kFlip };
 enum class InheritanceTiming : std::uint8_t { kGameEnd, kDeath };
 enum class UnfedPet : std::uint8_t { kDiscard, kStays };
+enum class DelayedEvent : std::uint8_t { kAfterNextRound, kAfterRevealRound };
 
 struct Rules {
   int players = 2;
@@ -44,6 +45,7 @@ struct Rules {
   InheritanceTiming inheritance_timing = InheritanceTiming::kGameEnd;
   int solo_lth_target = 50;
   UnfedPet unfed_pet = UnfedPet::kDiscard;
+  DelayedEvent delayed_event = DelayedEvent::kAfterNextRound;
   bool operator==(const Rules&) const = default;
 };
 

@@ -26,6 +26,12 @@ enum : std::uint8_t {
   kCompleted = 1 << 5,      // a Project that counts as completed
 };
 
+// A player's Event flags (PlayerState::event_flags).
+enum : std::uint8_t {
+  kEventTaskDone = 1 << 0,  // did the revealed Event's task this round
+  kEventApplies = 1 << 1,   // the Event in effect this round applies to this player
+};
+
 struct InPlay {
   std::uint8_t kind = 0;    // CardKind
   std::uint8_t id = 0;      // index in the kind's table
@@ -61,6 +67,7 @@ struct PlayerState {
   std::uint16_t spaces_used = 0;     // board spaces holding one of this seat's Hourglasses
   std::uint8_t completed_projects = 0;
   std::uint8_t goals = 0;            // Life Goals claimed (count)
+  std::uint8_t event_flags = 0;
   FixedVector<InPlay, kMaxInPlay> cards;
   bool operator==(const PlayerState&) const = default;
 
@@ -73,6 +80,7 @@ struct PlayerState {
     v("trait", trait);
     v("trait_offer", trait_offer); v("spaces_used", spaces_used);
     v("completed_projects", completed_projects); v("goals", goals); v("cards", cards);
+    v.optional("event_flags", event_flags);
   }
 };
 
@@ -112,6 +120,9 @@ struct State {
   FixedVector<std::uint8_t, 4> goals_claimed_by;                   // per goal: seat + 1, 0 open, kGoalTied
   FixedVector<std::uint8_t, 16> trait_deck;
   FixedVector<std::uint8_t, kTrendsDrawn> trends;                  // face-up Trends (KS Promos)
+  FixedVector<std::uint8_t, kMaxEvents> event_deck;                // Events (KS Promos); back = top
+  std::int8_t event_revealed = -1;   // revealed this round: its task may be done
+  std::int8_t event_active = -1;     // in effect this round
   std::array<PlayerState, kMaxPlayers> players{};
   // Derived from the cards, so not saved: seats (bits) holding an active Group Project, whose
   // open roles the seat to move may join. Saves a playout scanning every card for them.
@@ -125,6 +136,9 @@ struct State {
     v("payment", payment); v("rows", rows); v("decks", decks); v("discards", discards);
     v("goals", goals); v("goals_claimed_by", goals_claimed_by); v("trait_deck", trait_deck);
     v.optional("trends", trends);  // later than format 1's first documents: may be absent
+    v.optional("event_deck", event_deck);
+    v.optional("event_revealed", event_revealed);
+    v.optional("event_active", event_active);
     v.list("players", players.data(), num_players);
   }
 };
