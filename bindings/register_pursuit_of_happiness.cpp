@@ -54,6 +54,7 @@ poh::Rules read_rules(const py::dict& d) {
   r.teen_job_partner_rows = d["teen_job_partner_rows"].cast<bool>();
   r.retirement_level = integer("retirement_level");
   r.solo_lth_target = integer("solo_lth_target");
+  r.dream_slots = integer("dream_slots");
   read_option(d, rule_options(), "sth_overflow", r.sth_overflow);
   read_option(d, rule_options(), "sth_penalty", r.sth_penalty);
   read_option(d, rule_options(), "overtime_timing", r.overtime_timing);
@@ -221,6 +222,20 @@ poh::CardTables read_cards(const py::dict& d) {
     e.substitutions = c["substitutions"].cast<std::uint8_t>();
     e.extra_cost = effect(c["extra_cost"]);
     t.events.push_back(e);
+  }
+  for (py::handle h : d["experiences"].cast<py::list>()) {
+    const py::dict c = h.cast<py::dict>();
+    poh::ExperienceSpec x;
+    x.name = c["name"].cast<std::string>();
+    x.trip = c["trip"].cast<bool>();
+    x.plan_requirement = effect(c["plan_requirement"]);
+    x.plan_reward = effect(c["plan_reward"]);
+    x.cost = effect(c["cost"]);
+    x.reward = effect(c["reward"]);
+    x.extend_cost = effect(c["extend_cost"]);
+    x.extend_reward = effect(c["extend_reward"]);
+    x.part_names = c["part_names"].cast<std::array<std::string, 3>>();
+    t.experiences.push_back(x);
   }
   return t;
 }

@@ -24,9 +24,9 @@ PARAMETERS: dict[str, Parameter] = load_parameters(DATA / "rules.toml")
 
 # Card kinds in a card file: table name -> DESIGN's card kind.
 KINDS = ("project", "item", "activity", "job", "partner", "life_goal", "child_trait", "trend", "pet",
-         "standalone_job", "event")
+         "standalone_job", "event", "experience", "service")
 # Expansions with a shipped card set; ALL_EXPANSIONS are the names of DESIGN §2.
-EXPANSIONS = ("base", "events", "trends", "pets", "standalone_jobs")
+EXPANSIONS = ("base", "experiences", "events", "trends", "pets", "standalone_jobs")
 ALL_EXPANSIONS = ("base", "experiences", "kids", "nostalgia", "events", "trends", "pets",
                   "standalone_jobs", "community", "best_friends", "school", "relatives")
 PROVENANCES = ("seed", "published", "authored")
@@ -42,10 +42,10 @@ MAX_AMOUNT = 30
 
 CONDITION_WHATS = ("money", "knowledge", "creativity", "influence", "resources",
                    "completed_projects", "items", "partner_level_3", "job_level",
-                   "lth_from_cards", "retired")
+                   "lth_from_cards", "retired", "experiences")
 CONDITION_FIELDS = {"most": ("what",), "at_least": ("what", "amount")}
 BOARD_ACTIONS = ("study", "play", "interact", "temp_job", "spend", "start_project", "get_job",
-                 "start_relationship", "rest")
+                 "start_relationship", "rest", "plan_experience", "dream")
 ABILITY_FIELDS = {
     "action_bonus": ("action", "reward"),
     "round_income": ("reward",),
@@ -55,7 +55,7 @@ ABILITY_FIELDS = {
 DISCOUNT_TARGETS = ("project", "item", "job", "partner")
 # Events (KS Promos): board spaces in the engine's Space order, task and effect kinds.
 SPACES = ("study", "play", "interact", "temp_job", "work_overtime", "rest", "start_project",
-          "spend", "get_job", "start_relationship")
+          "spend", "get_job", "start_relationship", "plan_experience", "dream")
 EVENT_TASK_FIELDS = {"pay": ("cost",), "action": ("action",), "end_with": ("what", "at_least")}
 EVENT_EFFECT_FIELDS = {
     "project_cost": ((), ("resources_less", "substitutions", "extra")),
@@ -245,6 +245,24 @@ class _PursuitChecker(FieldChecker):
         # Pet into level k + 1; each level's reward comes on reaching it.
         self.fields(card, "", raw, ("levels",))
         return {"levels": self.level_list(card, "levels", raw["levels"], 2, 4)}
+
+    # A Service works exactly as an Item (Experiences rulebook), in the same deck.
+    service = item
+
+    def experience(self, card: str, raw: dict[str, Any]) -> dict[str, Any]:
+        # Planned with Plan Experience (requirement met, reward gained), then experienced with a
+        # card action: its cost for its reward, or with the extension's cost and reward too.
+        self.fields(card, "", raw, ("type", "planning", "experience", "extend"))
+        own: dict[str, Any] = {"type": self.choice(card, "type", raw["type"], ("trip", "happening"))}
+        for part, first, second in (("planning", "requirement", "reward"),
+                                    ("experience", "cost", "reward"), ("extend", "cost", "reward")):
+            table = self.table(card, part, raw[part])
+            self.fields(card, part, table, ("name", first, second))
+            check = self.requirement if first == "requirement" else self.cost
+            own[part] = {"name": self.text(card, f"{part}.name", table["name"]),
+                         first: check(card, f"{part}.{first}", table[first]),
+                         second: self.reward(card, f"{part}.{second}", table[second])}
+        return own
 
     def standalone_job(self, card: str, raw: dict[str, Any]) -> dict[str, Any]:
         # One face, no levels: hired and kept like a Job, and working harder up to twice on
@@ -465,7 +483,8 @@ def _event(card: Mapping[str, Any]) -> dict[str, Any]:
 def engine_records(cards: Iterable[Mapping[str, Any]]) -> dict[str, list[Any]]:
     """The checked cards, by kind, as the C++ core reads them (ids per kind in this order)."""
     records: dict[str, list[Any]] = {"projects": [], "items": [], "jobs": [], "partners": [],
-                                     "goals": [], "traits": [], "trends": [], "events": []}
+                                     "goals": [], "traits": [], "trends": [], "events": [],
+                                     "experiences": []}
     for card in cards:
         kind = card["kind"]
         if kind == "project":
@@ -478,7 +497,7 @@ def engine_records(cards: Iterable[Mapping[str, Any]]) -> dict[str, list[Any]]:
                 "bonus_min": card["bonus"]["min_hourglasses"] if group else 0,
                 "bonus_reward": _effect(card["bonus"]["reward"] if group else NO_EFFECT),
             })
-        elif kind in ("item", "activity", "pet"):   # one deck (Pets are shuffled into it)
+        elif kind in ("item", "activity", "pet", "service"):   # one deck (Pets, Services too)
             levels = card["levels"] if kind != "activity" else [
                 {"name": card["name"], "cost": card["cost"], "reward": card["reward"]}]
             records["items"].append({"name": card["name"], "activity": kind == "activity",
@@ -515,6 +534,15 @@ def engine_records(cards: Iterable[Mapping[str, Any]]) -> dict[str, list[Any]]:
                                       "category": CATEGORIES.index(card["category"])})
         elif kind == "event":
             records["events"].append(_event(card))
+        elif kind == "experience":
+            parts = (card["planning"], card["experience"], card["extend"])
+            records["experiences"].append({
+                "name": card["name"], "trip": card["type"] == "trip",
+                "plan_requirement": _effect(card["planning"]["requirement"]),
+                "plan_reward": _effect(card["planning"]["reward"]),
+                "cost": _effect(card["experience"]["cost"]), "reward": _effect(card["experience"]["reward"]),
+                "extend_cost": _effect(card["extend"]["cost"]), "extend_reward": _effect(card["extend"]["reward"]),
+                "part_names": [part["name"] for part in parts]})
     return records
 
 
@@ -531,8 +559,8 @@ def load(params: Mapping[str, Any]) -> Any:
     of params; the rest are rule parameters."""
     params = dict(params)
     expansions = params.pop("expansions", None) or []
-    if isinstance(expansions, str):
-        expansions = [expansions]
+    if isinstance(expansions, str):   # the command line's form: "experiences+events"
+        expansions = [name for name in expansions.split("+") if name]
     for expansion in expansions:
         if expansion not in ALL_EXPANSIONS:
             raise RulesError(f"expansions: unknown expansion {expansion!r} "

@@ -70,7 +70,11 @@ PASS = PAY_UNIT + 3
 GET_JOB_WORKING_HARDER = PASS + 1                            # + row slot * 2 + times - 1
 UPKEEP_WORKING_HARDER = GET_JOB_WORKING_HARDER + MAX_ROW * 2  # + times - 1
 EVENT_TASK = UPKEEP_WORKING_HARDER + 2                       # pay the revealed Event's task
-NUM_ACTIONS = EVENT_TASK + 1
+PLAN_EXPERIENCE = EVENT_TASK + 1                             # + Experiences board slot
+DREAM = PLAN_EXPERIENCE + 5                 # + source * 3 + dream slot (source: row * 6 + k, 24 + board slot)
+FROM_DREAM = DREAM + 29 * 3                                  # + dream slot * 4 + variant
+EXTEND_EXPERIENCE = FROM_DREAM + 3 * 4                       # + own slot
+NUM_ACTIONS = EXTEND_EXPERIENCE + MAX_IN_PLAY
 
 assert (PAY_UPKEEP, GIVE_UP, REFRESH, DISCARD, SIMPLE, START_PROJECT, JOIN_GROUP, SPEND, GET_JOB,
         PROMOTE_ROW, PROMOTE_FLIP, START_RELATIONSHIP, CARD_ACTION, PAY_UNIT, PASS) == \
@@ -115,6 +119,23 @@ def get_job_working_harder(row_slot: int, times: int) -> int:
 
 def upkeep_working_harder(times: int) -> int:
     return UPKEEP_WORKING_HARDER + times - 1
+
+
+def plan_experience(board_slot: int) -> int:
+    return PLAN_EXPERIENCE + board_slot
+
+
+def dream(row: int, k: int, dream_slot: int) -> int:
+    """Dream a card: row 0-3 and its slot k, or row 4 for the Experiences board."""
+    return DREAM + (row * MAX_ROW + k) * 3 + dream_slot
+
+
+def from_dream(dream_slot: int, variant: int = 0) -> int:
+    return FROM_DREAM + dream_slot * 4 + variant
+
+
+def extend_experience(slot: int) -> int:
+    return EXTEND_EXPERIENCE + slot
 
 
 def promote_row(row_slot: int) -> int:

@@ -25,7 +25,7 @@ import lifespan
 
 GAME = "pursuit_of_happiness"
 EXPANSIONS = [e for e in lifespan.pursuit_of_happiness.EXPANSIONS if e != "base"]
-NUM_ACTIONS = 560
+NUM_ACTIONS = 688
 SIMPLE = 78
 MAX_DECISIONS = 3000       # a random 4-player game is about 200-300 decisions
 KIND_PROJECT, KIND_JOB = 0, 2
@@ -74,13 +74,18 @@ def choose(rng, legal):
 
 
 BASE_DECK_SIZES = (60, 60, 18, 12)   # Projects, Items-Activities, Jobs, Partners (docs §1)
-DECK_KINDS = (("project",), ("item", "activity", "pet"), ("job", "standalone_job"), ("partner",))
+DECK_KINDS = (("project",), ("item", "activity", "pet", "service"), ("job", "standalone_job"), ("partner",))
 
 
 @functools.lru_cache(maxsize=None)   # games are immutable; cards() copies every card
 def deck_sizes(game):
     kinds = [c["kind"] for c in game.cards()]
     return tuple(sum(kind in deck for kind in kinds) for deck in DECK_KINDS)
+
+
+@functools.lru_cache(maxsize=None)
+def experience_count(game):
+    return sum(c["kind"] == "experience" for c in game.cards())
 
 
 def test_the_base_decks_have_the_published_sizes():
@@ -97,7 +102,14 @@ def check_record(game, st, scores):
             return e >> 1 if kind >= 2 else e
         where = [key(e) for pile in (st["rows"], st["decks"], st["discards"]) for e in pile[kind]]
         where += [c["id"] for p in st["players"] for c in p["cards"] if c["kind"] == kind]
+        where += [key(d["entry"]) for p in st["players"] for d in p["dream"] if d["source"] == kind]
         assert sorted(where) == list(range(sizes[kind])), f"cards of kind {kind} lost"
+    # Experiences: on the board, in the deck or discards, dreamt, planned, or completed (set aside).
+    where = st["experience_row"] + st["experience_deck"] + st["experience_discards"]
+    where += [d["entry"] for p in st["players"] for d in p["dream"] if d["source"] == 4]
+    where += [c["id"] for p in st["players"] for c in p["cards"] if c["kind"] == 4]
+    assert len(set(where)) == len(where)
+    assert len(where) + sum(p["experiences"] for p in st["players"]) == experience_count(game)
     assert 1 <= st["round"] <= 8
     assert len(st["players"]) == n
     track = params["stress_sections"] * params["stress_section_spaces"]

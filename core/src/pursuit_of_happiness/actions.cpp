@@ -16,6 +16,20 @@ constexpr BonusAction kSimpleBonus[kNumSimpleActions] = {
 
 bool has(std::uint16_t mask, int space) { return (mask >> space) & 1u; }
 
+// The Cloud (Experiences) goes on the Experiences board first, while it is unused: it saves an
+// Hourglass and costs nothing else (docs §9).
+bool uses_cloud(const PlayerState& p, int space) {
+  return (space == kPlanExperience || space == kDream) && p.cloud < 0;
+}
+
+// A board action's space: open unless under an Unavailable token, taken by the Cloud or an
+// Hourglass.
+void place_on_board(const State& s, const PlayerState& p, int space, Plan& plan) {
+  plan.space = space;
+  plan.ok = !has(s.unavailable, space);
+  plan.cloud = uses_cloud(p, space);
+}
+
 }  // namespace
 
 int Game::active_count(const PlayerState& p) const {
@@ -77,7 +91,9 @@ int harder_times(int action) {
 // `plan`, if given, receives the plan of a legal action.
 bool Game::main_action_legal(const State& s, int action, Plan* plan) const {
   const Plan made = plan_action(s, action);
-  const bool legal = made.ok && can_pay(s, s.current, made.cost, made.project);
+  // With only the Cloud left (Experiences), only an Experiences-board action can be taken.
+  const bool token = made.cloud || s.players[s.current].hourglasses > 0;
+  const bool legal = made.ok && token && can_pay(s, s.current, made.cost, made.project);
   if (legal && plan) *plan = made;
   return legal;
 }
@@ -87,10 +103,7 @@ Plan Game::plan_action(const State& s, int action) const {
   const Rules& rules = rules_;
   const PlayerState& p = s.players[s.current];
   Plan plan;
-  auto board = [&](int space) {
-    plan.space = space;
-    plan.ok = !has(s.unavailable, space);
-  };
+  auto board = [&](int space) { place_on_board(s, p, space, plan); };
   if (action >= kSimpleBoard && action < kSimpleBoard + kNumSimpleActions) {
     board(action - kSimpleBoard);  // Study..Rest are spaces 0..5
     return plan;
@@ -98,14 +111,7 @@ Plan Game::plan_action(const State& s, int action) const {
   if (action >= kStartProjectAction && action < kJoinGroup) {
     const int k = (action - kStartProjectAction) / kMaxRoles, role = (action - kStartProjectAction) % kMaxRoles;
     if (k >= static_cast<int>(s.rows[kProjectRow].size())) return plan;
-    const ProjectSpec& spec = cards.projects[s.rows[kProjectRow][k]];
-    const bool group = spec.type == ProjectType::kGroup;
-    if (group ? role >= spec.num_levels : role != 0) return plan;
-    board(kStartProject);
-    plan.moves_on = group;
-    plan.cost = with_event_project_cost(s, s.current, discounted(p, spec.levels[role].cost, DiscountOn::kProject));
-    plan.project = true;
-    return plan;
+    return plan_take(s, kProjectRow, s.rows[kProjectRow][k], role);
   }
   if (action >= kJoinGroup && action < kSpendAction) {
     const int code = action - kJoinGroup, role = code % kMaxRoles;
@@ -127,27 +133,15 @@ Plan Game::plan_action(const State& s, int action) const {
   if (action >= kSpendAction && action < kGetJobAction) {
     const int k = action - kSpendAction;
     if (k >= static_cast<int>(s.rows[kItemRow].size())) return plan;
-    const ItemSpec& spec = cards.items[s.rows[kItemRow][k]];
-    board(kSpend);
-    plan.cost = spec.activity || spec.pet ? spec.levels[0].cost : discounted(p, spec.levels[0].cost, DiscountOn::kItem);
-    return plan;
+    return plan_take(s, kItemRow, s.rows[kItemRow][k], 0);
   }
   const bool working_harder = action >= kGetJobWorkingHarder && action < kUpkeepWorkingHarder;
   if ((action >= kGetJobAction && action < kPromoteFromRow) || working_harder) {
     const int code = action - kGetJobWorkingHarder;
     const int k = working_harder ? code / kMaxWorkHarder : action - kGetJobAction;
     if (k >= static_cast<int>(s.rows[kJobRow].size())) return plan;
-    const int entry = s.rows[kJobRow][k];
-    const JobFace& face = cards.jobs[entry >> 1][entry & 1];
-    if (working_harder && !face.standalone) return plan;
-    board(kGetJob);
-    // A Child Trait's Job discount comes off the whole price, Work Harder included.
     const int times = working_harder ? code % kMaxWorkHarder + 1 : 0;
-    plan.cost = discounted(p, face.cost.plus(face.harder_cost, times), DiscountOn::kJob);
-    // Checked last: resolve() re-plans after the resources are paid, when the requirement may
-    // no longer hold, and uses the cost and the space only.
-    plan.ok = plan.ok && meets(p, face.requirement);
-    return plan;
+    return plan_take(s, kJobRow, s.rows[kJobRow][k], times);
   }
   if ((action >= kPromoteFromRow && action < kPromoteFlip) || action == kPromoteFlip) {
     const InPlay* job = promotable_job(p);
@@ -172,17 +166,37 @@ Plan Game::plan_action(const State& s, int action) const {
   if (action >= kStartRelationshipAction && action < kCardAction) {
     const int k = action - kStartRelationshipAction;
     if (k >= static_cast<int>(s.rows[kPartnerRow].size())) return plan;
-    const int entry = s.rows[kPartnerRow][k];
-    board(kStartRelationship);
-    plan.cost = discounted(p, cards.partners[entry >> 1][entry & 1].levels[0].cost, DiscountOn::kPartner);
+    return plan_take(s, kPartnerRow, s.rows[kPartnerRow][k], 0);
+  }
+  if (action >= kPlanExperienceAction && action < kDreamAction) {
+    const int k = action - kPlanExperienceAction;
+    if (k >= static_cast<int>(s.experience_row.size())) return plan;
+    return plan_take(s, kExperienceSource, s.experience_row[k], 0);
+  }
+  if (action >= kDreamAction && action < kFromDream) {
+    const int source = (action - kDreamAction) / kMaxDreamSlots, slot = (action - kDreamAction) % kMaxDreamSlots;
+    if (!experiences_on() || slot >= rules.dream_slots || p.dream[slot].source >= 0) return plan;
+    const bool row = source < kExperienceSource * kMaxRow;
+    const int k = row ? source % kMaxRow : source - kExperienceSource * kMaxRow;
+    if (k >= static_cast<int>(row ? s.rows[source / kMaxRow].size() : s.experience_row.size())) return plan;
+    board(kDream);
     return plan;
   }
-  if (action >= kCardAction && action < kPayUnit) {
-    const int slot = action - kCardAction;
+  if (action >= kFromDream && action < kExtendExperience) {
+    const int slot = (action - kFromDream) / kDreamVariants;
+    if (slot >= rules.dream_slots || p.dream[slot].source < 0) return plan;
+    return plan_take(s, p.dream[slot].source, p.dream[slot].entry, (action - kFromDream) % kDreamVariants);
+  }
+  const bool extend = action >= kExtendExperience;
+  if ((action >= kCardAction && action < kPayUnit) || extend) {
+    const int slot = action - (extend ? kExtendExperience : kCardAction);
     if (slot >= static_cast<int>(p.cards.size())) return plan;
     const InPlay& c = p.cards[slot];
-    if (!has_card_action(c)) return plan;
-    if (c.kind == kProjectCard) {
+    if (!has_card_action(c) || (extend && c.kind != kExperienceCard)) return plan;
+    if (c.kind == kExperienceCard) {
+      const ExperienceSpec& spec = cards.experiences[c.id];
+      plan.cost = without_placed_hourglass(spec.cost).plus(spec.extend_cost, extend ? 1 : 0);
+    } else if (c.kind == kProjectCard) {
       plan.cost = with_event_project_cost(s, s.current, without_placed_hourglass(cards.projects[c.id].levels[c.level].cost));
       plan.project = true;
     } else if (c.kind == kItemCard) {
@@ -196,8 +210,57 @@ Plan Game::plan_action(const State& s, int action) const {
   return plan;
 }
 
+// Taking a card onto the play area with its board action, from a row, the Experiences board or
+// the Dream board: the card's price and requirement, and the board space.
+Plan Game::plan_take(const State& s, int source, int entry, int variant) const {
+  const PlayerState& p = s.players[s.current];
+  Plan plan;
+  auto board = [&](int space) { place_on_board(s, p, space, plan); };
+  switch (source) {
+    case kProjectRow: {
+      const ProjectSpec& spec = cards_.projects[entry];
+      const bool group = spec.type == ProjectType::kGroup;
+      if (group ? variant >= spec.num_levels : variant != 0) return plan;
+      board(kStartProject);
+      plan.moves_on = group;
+      plan.cost = with_event_project_cost(s, s.current, discounted(p, spec.levels[variant].cost, DiscountOn::kProject));
+      plan.project = true;
+      return plan;
+    }
+    case kItemRow: {
+      if (variant != 0) return plan;
+      const ItemSpec& spec = cards_.items[entry];
+      board(kSpend);
+      plan.cost = spec.activity || spec.pet ? spec.levels[0].cost : discounted(p, spec.levels[0].cost, DiscountOn::kItem);
+      return plan;
+    }
+    case kJobRow: {
+      const JobFace& face = cards_.jobs[entry >> 1][entry & 1];
+      if (variant > kMaxWorkHarder || (variant > 0 && !face.standalone)) return plan;
+      board(kGetJob);
+      // A Child Trait's Job discount comes off the whole price, Work Harder included.
+      plan.cost = discounted(p, face.cost.plus(face.harder_cost, variant), DiscountOn::kJob);
+      // Checked last: resolve() re-plans after the resources are paid, when the requirement
+      // may no longer hold, and uses the cost and the space only.
+      plan.ok = plan.ok && meets(p, face.requirement);
+      return plan;
+    }
+    case kPartnerRow:
+      if (variant != 0) return plan;
+      board(kStartRelationship);
+      plan.cost = discounted(p, cards_.partners[entry >> 1][entry & 1].levels[0].cost, DiscountOn::kPartner);
+      return plan;
+    default:  // an Experience: Plan Experience checks its Planning requirement (last, as above)
+      if (variant != 0) return plan;
+      board(kPlanExperience);
+      plan.ok = plan.ok && meets(p, cards_.experiences[entry].plan_requirement);
+      return plan;
+  }
+}
+
 // Whether a card in play offers its card action (costs aside): advancing a Basic Project,
-// upgrading an Item, developing a relationship, retiring from a Job.
+// upgrading an Item, developing a relationship, retiring from a Job, experiencing a planned
+// Experience.
 bool Game::has_card_action(const InPlay& c) const {
   if (c.flags & kArchived) return false;
   switch (c.kind) {
@@ -211,6 +274,8 @@ bool Game::has_card_action(const InPlay& c) const {
     }
     case kPartnerCard:
       return c.level < 3;
+    case kExperienceCard:
+      return true;
     case kJobCard:
       return !job_face(c).standalone && c.level >= rules_.retirement_level;
     default:
@@ -253,7 +318,8 @@ void Game::legal_actions(const State& s, ActionList& out) const {
       const std::size_t free_count = out.size();
       main_action_options(s, out);
       if (out.size() == free_count) out.push_back(kPass);  // nothing to place an Hourglass on
-      if (event_task_legal(s)) out.push_back(kEventTask);    // a free action with the last id
+      if (event_task_legal(s))  // a free action, listed in id order among the others
+        out.insert(static_cast<std::size_t>(std::upper_bound(out.begin(), out.end(), kEventTask) - out.begin()), kEventTask);
       return;
     }
     case Step::kGameOver:
@@ -277,6 +343,7 @@ bool Game::discardable(const InPlay& c) const {
   if (c.kind == kProjectCard)
     return cards_.projects[c.id].type == ProjectType::kBasic && (c.flags & kInActiveSlot);
   if (c.kind == kItemCard) return !cards_.items[c.id].pet;  // a Pet is not an Item
+  if (c.kind == kExperienceCard) return false;              // not a card the Discard action names
   if (rules_.discard_scope == DiscardScope::kAnyCard) return true;
   return (c.flags & kInActiveSlot) != 0;
 }
@@ -350,7 +417,8 @@ bool Game::is_legal(const State& s, int action) const {
       if (action == kPass) return !any_main_action(s, main_candidates(s));
       if (action == kEventTask) return event_task_legal(s);
       const bool main = (action >= kSimpleBoard && action < kPayUnit) ||
-                        (action >= kGetJobWorkingHarder && action < kUpkeepWorkingHarder);
+                        (action >= kGetJobWorkingHarder && action < kUpkeepWorkingHarder) ||
+                        action >= kPlanExperienceAction;
       return main && main_action_legal(s, action);
     }
     case Step::kGameOver:
@@ -369,7 +437,8 @@ void Game::discard_card(State& s, int seat, int slot, bool penalty) const {
                   : c.kind == kJobCard   ? kJobRow
                                          : kPartnerRow;
   const bool two_faced = c.kind == kJobCard || c.kind == kPartnerCard;
-  s.discards[row].push_back(static_cast<std::uint8_t>(two_faced ? (c.id << 1) | c.face : c.id));
+  auto& pile = c.kind == kExperienceCard ? s.experience_discards : s.discards[row];
+  pile.push_back(static_cast<std::uint8_t>(two_faced ? (c.id << 1) | c.face : c.id));
   p.cards.erase(static_cast<std::size_t>(slot));
   if (c.kind == kProjectCard && cards_.projects[c.id].type == ProjectType::kGroup) rebuild_derived(s);
   if (penalty) {
@@ -441,6 +510,7 @@ void Game::apply_unchecked(State& s, int action) const {
       }
       if (action == kPass) {
         p.hourglasses = 0;
+        if (p.cloud < 0) p.cloud = kNumSpaces;  // an unused Cloud goes too
         next_turn(s);
         return;
       }
@@ -494,20 +564,25 @@ void Game::resolve(State& s, int action, const Plan* known) const {
 
   const Plan plan = known ? *known : plan_action(s, action);
   p.money = static_cast<std::uint8_t>(p.money - plan.cost[kMoney]);
-  spend_hourglasses(p, plan.cost[kHourglasses] + 1);
+  spend_hourglasses(p, plan.cost[kHourglasses] + (plan.cloud ? 0 : 1));
   if (plan.cost[kSth]) gain_sth(s, seat, -plan.cost[kSth]);
   if (plan.space >= 0) {
-    if (has(p.spaces_used, plan.space)) gain_stress(s, seat, 1);  // a second own Hourglass here
-    // A Group Project start moves the Hourglass on to a role: the space is left empty.
-    if (!plan.moves_on) p.spaces_used = static_cast<std::uint16_t>(p.spaces_used | (1u << plan.space));
+    // A second own Hourglass here (the Cloud alone does not count: Experiences rulebook).
+    if (has(p.spaces_used, plan.space)) gain_stress(s, seat, 1);
+    if (plan.cloud) {
+      p.cloud = static_cast<std::int8_t>(plan.space);
+    } else if (!plan.moves_on) {  // a Group Project start moves the Hourglass on to a role
+      p.spaces_used = static_cast<std::uint16_t>(p.spaces_used | (1u << plan.space));
+    }
   }
   gain_stress(s, seat, plan.cost[kStress]);
-  const TraitSpec* trait = p.trait >= 0 ? &cards_.traits[p.trait] : nullptr;
-  auto trait_bonus = [&](BonusAction taken) {
-    if (trait && trait->ability == AbilityKind::kActionBonus && trait->action == taken)
-      gain(s, seat, trait->reward, false);
-  };
 
+  // Taking a card from a row: the row loses it, then the card comes into play.
+  auto take_from_row = [&](int row, int k, int variant) {
+    const std::uint8_t entry = s.rows[row][k];
+    s.rows[row].erase(static_cast<std::size_t>(k));
+    take(s, seat, row, entry, variant);
+  };
   if (action >= kSimpleBoard && action < kSimpleBoard + kNumSimpleActions) {
     const int space = action - kSimpleBoard;
     if (space <= kInteract) p.resources[space] = static_cast<std::uint8_t>(p.resources[space] + kBoardResourceGain);
@@ -523,22 +598,10 @@ void Game::resolve(State& s, int action, const Plan* known) const {
       else
         p.hourglasses_next = static_cast<std::uint8_t>(p.hourglasses_next + rules_.overtime_hourglasses);
     } else {
-      trait_bonus(kSimpleBonus[space]);
+      trait_bonus(s, seat, kSimpleBonus[space]);
     }
   } else if (action >= kStartProjectAction && action < kJoinGroup) {
-    const int k = (action - kStartProjectAction) / kMaxRoles, role = (action - kStartProjectAction) % kMaxRoles;
-    const std::uint8_t id = s.rows[kProjectRow][k];
-    s.rows[kProjectRow].erase(static_cast<std::size_t>(k));
-    const ProjectSpec& spec = cards_.projects[id];
-    InPlay card{kProjectCard, id, 0, 1, 0, static_cast<std::uint8_t>(kInActiveSlot | kStartedThisRound), {-1, -1, -1, -1}};
-    if (spec.type == ProjectType::kGroup) {
-      card.roles[role] = static_cast<std::int8_t>(seat);
-      card.time = 1;
-    }
-    take_card(s, seat, card);
-    if (spec.type == ProjectType::kGroup) rebuild_derived(s);
-    gain(s, seat, spec.levels[role].reward, true);
-    trait_bonus(kBonusStartProject);
+    take_from_row(kProjectRow, (action - kStartProjectAction) / kMaxRoles, (action - kStartProjectAction) % kMaxRoles);
   } else if (action >= kJoinGroup && action < kSpendAction) {
     const int code = action - kJoinGroup, role = code % kMaxRoles;
     InPlay& c = s.players[code / kMaxRoles / kMaxInPlay].cards[code / kMaxRoles % kMaxInPlay];
@@ -546,32 +609,11 @@ void Game::resolve(State& s, int action, const Plan* known) const {
     ++c.time;
     gain(s, seat, cards_.projects[c.id].levels[role].reward, true);
   } else if (action >= kSpendAction && action < kGetJobAction) {
-    const int k = action - kSpendAction;
-    const std::uint8_t id = s.rows[kItemRow][k];
-    s.rows[kItemRow].erase(static_cast<std::size_t>(k));
-    const ItemSpec& spec = cards_.items[id];
-    if (spec.activity) {
-      s.discards[kItemRow].push_back(id);
-    } else {
-      take_card(s, seat, InPlay{kItemCard, id, 0, 1, 0, 0, {-1, -1, -1, -1}});
-    }
-    gain(s, seat, spec.levels[0].reward, true);
-    trait_bonus(kBonusSpend);
-  } else if ((action >= kGetJobAction && action < kPromoteFlip) ||
-             (action >= kGetJobWorkingHarder && action < kUpkeepWorkingHarder)) {
-    const bool promotion = action >= kPromoteFromRow && action < kPromoteFlip;
-    const bool working_harder = action >= kGetJobWorkingHarder;
-    const int k = working_harder ? (action - kGetJobWorkingHarder) / kMaxWorkHarder
-                                 : action - (promotion ? kPromoteFromRow : kGetJobAction);
-    const std::uint8_t entry = s.rows[kJobRow][k];
-    s.rows[kJobRow].erase(static_cast<std::size_t>(k));
-    const int old = own_job_slot(p);
-    if (old >= 0) discard_card(s, seat, old, false);  // one Job at a time; no penalty
-    const JobFace& face = cards_.jobs[entry >> 1][entry & 1];
-    take_card(s, seat, InPlay{kJobCard, static_cast<std::uint8_t>(entry >> 1), static_cast<std::uint8_t>(entry & 1), face.level, 0, kInActiveSlot, {-1, -1, -1, -1}});
-    const int times = working_harder ? harder_times(action) : 0;
-    gain(s, seat, face.reward.plus(face.harder_reward, times), true);
-    trait_bonus(kBonusGetJob);
+    take_from_row(kItemRow, action - kSpendAction, 0);
+  } else if (action >= kGetJobAction && action < kPromoteFlip) {
+    take_from_row(kJobRow, action - (action >= kPromoteFromRow ? kPromoteFromRow : kGetJobAction), 0);
+  } else if (action >= kGetJobWorkingHarder && action < kUpkeepWorkingHarder) {
+    take_from_row(kJobRow, (action - kGetJobWorkingHarder) / kMaxWorkHarder, harder_times(action));
   } else if (action == kPromoteFlip) {
     for (InPlay& c : p.cards)
       if (c.kind == kJobCard) {
@@ -580,17 +622,46 @@ void Game::resolve(State& s, int action, const Plan* known) const {
         gain(s, seat, job_face(c).reward, true);
       }
   } else if (action >= kStartRelationshipAction && action < kCardAction) {
-    const int k = action - kStartRelationshipAction;
-    const std::uint8_t entry = s.rows[kPartnerRow][k];
-    s.rows[kPartnerRow].erase(static_cast<std::size_t>(k));
-    const PartnerFace& face = cards_.partners[entry >> 1][entry & 1];
-    take_card(s, seat, InPlay{kPartnerCard, static_cast<std::uint8_t>(entry >> 1), static_cast<std::uint8_t>(entry & 1), 1, 0, kInActiveSlot, {-1, -1, -1, -1}});
-    gain(s, seat, face.levels[0].reward, true);
-    trait_bonus(kBonusStartRelationship);
-  } else if (action >= kCardAction && action < kPayUnit) {
-    InPlay& c = p.cards[action - kCardAction];
+    take_from_row(kPartnerRow, action - kStartRelationshipAction, 0);
+  } else if (action >= kPlanExperienceAction && action < kDreamAction) {
+    const int k = action - kPlanExperienceAction;
+    const std::uint8_t entry = s.experience_row[k];
+    refill_experiences(s, k);
+    take(s, seat, kExperienceSource, entry, 0);
+  } else if (action >= kDreamAction && action < kFromDream) {
+    const int source = (action - kDreamAction) / kMaxDreamSlots, slot = (action - kDreamAction) % kMaxDreamSlots;
+    Dreamt& dreamt = p.dream[slot];
+    if (source < kExperienceSource * kMaxRow) {
+      const int row = source / kMaxRow, k = source % kMaxRow;
+      dreamt = Dreamt{static_cast<std::int8_t>(row), s.rows[row][k], 0};
+      s.rows[row].erase(static_cast<std::size_t>(k));
+    } else {
+      const int k = source - kExperienceSource * kMaxRow;
+      dreamt = Dreamt{kExperienceSource, s.experience_row[k], 0};
+      refill_experiences(s, k);
+    }
+    // Each Dream board slot shows a resource: Knowledge, Creativity, Influence, left to right.
+    p.resources[slot % kNumResources] = static_cast<std::uint8_t>(p.resources[slot % kNumResources] + 1);
+    trait_bonus(s, seat, kBonusDream);
+  } else if (action >= kFromDream && action < kExtendExperience) {
+    const int slot = (action - kFromDream) / kDreamVariants;
+    const Dreamt dreamt = p.dream[slot];
+    p.dream[slot] = Dreamt{};
+    add_lth(p, dreamt.desire, false);  // 1 LTH per Desire token
+    take(s, seat, dreamt.source, dreamt.entry, (action - kFromDream) % kDreamVariants);
+  } else if ((action >= kCardAction && action < kPayUnit) || action >= kExtendExperience) {
+    const bool extend = action >= kExtendExperience;
+    const int slot = action - (extend ? kExtendExperience : kCardAction);
+    InPlay& c = p.cards[slot];
     c.time = static_cast<std::uint8_t>(c.time + 1 + plan.cost[kHourglasses]);
-    if (c.kind == kJobCard) {
+    if (c.kind == kExperienceCard) {
+      // Completed: set aside for good, counted.
+      const ExperienceSpec& spec = cards_.experiences[c.id];
+      p.cards.erase(static_cast<std::size_t>(slot));
+      p.experiences = static_cast<std::uint8_t>(p.experiences + 1);
+      gain(s, seat, spec.reward, true);
+      if (extend) gain(s, seat, spec.extend_reward, true);
+    } else if (c.kind == kJobCard) {
       c.flags = static_cast<std::uint8_t>((c.flags | kArchived | kRetired) & ~kInActiveSlot);
     } else {
       ++c.level;
@@ -603,6 +674,68 @@ void Game::resolve(State& s, int action, const Plan* known) const {
   }
   if (plan.space >= 0 && (s.event_revealed >= 0 || s.event_active >= 0)) event_board_action(s, seat, plan.space);
   next_turn(s);
+}
+
+void Game::trait_bonus(State& s, int seat, int taken) const {
+  const PlayerState& p = s.players[seat];
+  if (p.trait < 0) return;
+  const TraitSpec& trait = cards_.traits[p.trait];
+  if (trait.ability == AbilityKind::kActionBonus && trait.action == taken) gain(s, seat, trait.reward, false);
+}
+
+// A card taken with its board action comes into play (from a row, the Experiences board or
+// the Dream board; its source has already let it go) and gives its reward.
+void Game::take(State& s, int seat, int source, int entry, int variant) const {
+  PlayerState& p = s.players[seat];
+  const auto id = static_cast<std::uint8_t>(entry);
+  switch (source) {
+    case kProjectRow: {
+      const ProjectSpec& spec = cards_.projects[id];
+      InPlay card{kProjectCard, id, 0, 1, 0, static_cast<std::uint8_t>(kInActiveSlot | kStartedThisRound), {-1, -1, -1, -1}};
+      const bool group = spec.type == ProjectType::kGroup;
+      if (group) {
+        card.roles[variant] = static_cast<std::int8_t>(seat);
+        card.time = 1;
+      }
+      take_card(s, seat, card);
+      if (group) rebuild_derived(s);
+      gain(s, seat, spec.levels[variant].reward, true);
+      trait_bonus(s, seat, kBonusStartProject);
+      return;
+    }
+    case kItemRow: {
+      const ItemSpec& spec = cards_.items[id];
+      if (spec.activity) {
+        s.discards[kItemRow].push_back(id);
+      } else {
+        take_card(s, seat, InPlay{kItemCard, id, 0, 1, 0, 0, {-1, -1, -1, -1}});
+      }
+      gain(s, seat, spec.levels[0].reward, true);
+      trait_bonus(s, seat, kBonusSpend);
+      return;
+    }
+    case kJobRow: {
+      const int old = own_job_slot(p);
+      if (old >= 0) discard_card(s, seat, old, false);  // one Job at a time; no penalty
+      const JobFace& face = cards_.jobs[entry >> 1][entry & 1];
+      take_card(s, seat, InPlay{kJobCard, static_cast<std::uint8_t>(entry >> 1), static_cast<std::uint8_t>(entry & 1), face.level, 0, kInActiveSlot, {-1, -1, -1, -1}});
+      gain(s, seat, face.reward.plus(face.harder_reward, variant), true);
+      trait_bonus(s, seat, kBonusGetJob);
+      return;
+    }
+    case kPartnerRow: {
+      const PartnerFace& face = cards_.partners[entry >> 1][entry & 1];
+      take_card(s, seat, InPlay{kPartnerCard, static_cast<std::uint8_t>(entry >> 1), static_cast<std::uint8_t>(entry & 1), 1, 0, kInActiveSlot, {-1, -1, -1, -1}});
+      gain(s, seat, face.levels[0].reward, true);
+      trait_bonus(s, seat, kBonusStartRelationship);
+      return;
+    }
+    default:  // an Experience, planned: no slot taken
+      take_card(s, seat, InPlay{kExperienceCard, id, 0, 1, 0, 0, {-1, -1, -1, -1}});
+      gain(s, seat, cards_.experiences[id].plan_reward, true);
+      trait_bonus(s, seat, kBonusPlanExperience);
+      return;
+  }
 }
 
 }  // namespace lifespan::pursuit_of_happiness

@@ -11,8 +11,9 @@ namespace {
 using Segment = MainCandidates::Segment;
 
 // More than any position can have: 4 Refresh + 24 Discard + 6 board + 24 starts + 4·24·4 joins
-// + 6·3 rows + 1 + 24 cards + 6·2 working harder + Pass.
-constexpr std::size_t kMaxCandidates = 512;
+// + 6·3 rows + 1 + 24 cards + 6·2 working harder + 5 plans + 29·3 dreams + 3·4 from the Dream
+// board + 24 extended Experiences + Pass + the Event task.
+constexpr std::size_t kMaxCandidates = 1024;
 
 }  // namespace
 
@@ -35,6 +36,14 @@ bool Game::for_each_open_role(const State& s, Visit&& visit) const {
   return false;
 }
 
+// The ways a dreamt card can leave the Dream board: a Group Project's roles, a Stand-alone
+// Job's three Work Harder counts, one way otherwise.
+int Game::dream_variants(const Dreamt& d) const {
+  if (d.source == kProjectRow) return project_roles_[d.entry];
+  if (d.source == kJobRow && cards_.jobs[d.entry >> 1][d.entry & 1].standalone) return kMaxWorkHarder + 1;
+  return 1;
+}
+
 bool Game::active_group_project(const InPlay& c) const {
   return c.kind == kProjectCard && (c.flags & kInActiveSlot) && project_roles_[c.id] > 1;
 }
@@ -48,12 +57,34 @@ void Game::rebuild_derived(State& s) const {
 
 // Only rows and cards are counted: checking more here (costs, Unavailable tokens, which cards
 // have a card action) costs a playout more than the rejected draws it would save.
+// With Experiences, counted exactly (free Dream slots, the variants of each dreamt card, planned
+// Experiences), since they would otherwise be most of the candidates and mostly illegal.
 MainCandidates Game::main_candidates(const State& s) const {
   MainCandidates c;
   auto set = [&](Segment segment, std::size_t count) {
     c.count[segment] = static_cast<std::uint16_t>(count);
     c.total += static_cast<int>(count);
   };
+  const PlayerState& p = s.players[s.current];
+  if (experiences_on()) {
+    int free_slots = 0, leaving = 0, planned = 0;
+    for (int slot = 0; slot < rules_.dream_slots; ++slot)
+      if (p.dream[slot].source < 0) ++free_slots;
+      else leaving += dream_variants(p.dream[slot]);
+    for (const InPlay& card : p.cards) planned += card.kind == kExperienceCard;
+    std::size_t sources = s.experience_row.size();
+    for (const auto& row : s.rows) sources += row.size();
+    if (p.hourglasses == 0) {  // only the Cloud is left: only the Experiences board
+      set(MainCandidates::kPlanExperience, s.experience_row.size());
+      set(MainCandidates::kDream, sources * static_cast<std::size_t>(free_slots));
+      set(MainCandidates::kFromDream, static_cast<std::size_t>(leaving));
+      return c;
+    }
+    set(MainCandidates::kPlanExperience, s.experience_row.size());
+    set(MainCandidates::kDream, sources * static_cast<std::size_t>(free_slots));
+    set(MainCandidates::kFromDream, static_cast<std::size_t>(leaving));
+    set(MainCandidates::kExtendExperience, static_cast<std::size_t>(planned));
+  }
   set(MainCandidates::kSimple, kNumSimpleActions);
   int starts = 0;
   for (std::uint8_t project : s.rows[kProjectRow]) starts += project_roles_[project];
@@ -67,7 +98,7 @@ MainCandidates Game::main_candidates(const State& s) const {
   set(MainCandidates::kPromoteRow, rules_.promotion == Promotion::kRow ? s.rows[kJobRow].size() : 0);
   set(MainCandidates::kFlip, rules_.promotion == Promotion::kFlip ? 1 : 0);
   set(MainCandidates::kRelationship, s.rows[kPartnerRow].size());
-  set(MainCandidates::kCardActions, s.players[s.current].cards.size());
+  set(MainCandidates::kCardActions, p.cards.size());
   set(MainCandidates::kGetJobWorkingHarder, standalone_jobs_ ? s.rows[kJobRow].size() * kMaxWorkHarder : 0);
   return c;
 }
@@ -110,8 +141,38 @@ int Game::candidate_in(const State& s, int segment, int index) const {
       return kStartRelationshipAction + index;
     case MainCandidates::kCardActions:
       return kCardAction + index;
-    default:
+    case MainCandidates::kGetJobWorkingHarder:
       return kGetJobWorkingHarder + index;
+    case MainCandidates::kPlanExperience:
+      return kPlanExperienceAction + index;
+    case MainCandidates::kDream: {
+      const PlayerState& p = s.players[s.current];
+      int free_slots = 0;
+      for (int d = 0; d < rules_.dream_slots; ++d) free_slots += p.dream[d].source < 0;
+      int nth_free = index % free_slots, slot = 0;
+      for (;; ++slot)
+        if (p.dream[slot].source < 0 && nth_free-- == 0) break;
+      int k = index / free_slots;
+      for (int row = 0; row < kNumRows; ++row) {
+        if (k < static_cast<int>(s.rows[row].size())) return kDreamAction + (row * kMaxRow + k) * kMaxDreamSlots + slot;
+        k -= static_cast<int>(s.rows[row].size());
+      }
+      return kDreamAction + (kExperienceSource * kMaxRow + k) * kMaxDreamSlots + slot;
+    }
+    case MainCandidates::kFromDream: {
+      const PlayerState& p = s.players[s.current];
+      for (int slot = 0;; ++slot) {
+        if (p.dream[slot].source < 0) continue;
+        const int variants = dream_variants(p.dream[slot]);
+        if (index < variants) return kFromDream + slot * kDreamVariants + index;
+        index -= variants;
+      }
+    }
+    default: {  // the index-th planned Experience
+      const PlayerState& p = s.players[s.current];
+      for (std::size_t slot = 0;; ++slot)
+        if (p.cards[slot].kind == kExperienceCard && index-- == 0) return kExtendExperience + static_cast<int>(slot);
+    }
   }
 }
 

@@ -32,6 +32,7 @@ Game::Game(const Rules& rules, CardTables cards) : rules_(rules), cards_(std::mo
   check_range("row_size", rules.row_size, 2, kMaxRow);
   check_range("retirement_level", rules.retirement_level, 1, 3);
   check_range("solo_lth_target", rules.solo_lth_target, 0, 200);
+  check_range("dream_slots", rules.dream_slots, 1, kMaxDreamSlots);
 
   auto need = [](bool ok, const std::string& what) {
     if (!ok) throw CardDataError("the card set " + what);
@@ -59,6 +60,8 @@ Game::Game(const Rules& rules, CardTables cards) : rules_(rules), cards_(std::mo
   }
   need(cards_.trends.empty() || cards_.trends.size() >= static_cast<std::size_t>(kTrendsDrawn),
        "needs no Trends or at least 3");
+  need(cards_.experiences.empty() || (cards_.experiences.size() > kExperienceSlots && cards_.experiences.size() <= kMaxDeck),
+       "needs no Experiences or 6 to 128");
   need(cards_.events.empty() || (cards_.events.size() >= static_cast<std::size_t>(kMinEvents) && cards_.events.size() <= kMaxEvents),
        "needs no Events or 4 to 16");
   for (const EventSpec& e : cards_.events) {

@@ -56,7 +56,8 @@ State Game::new_state(std::uint64_t seed) const {
   fill(kPartnerRow, static_cast<int>(cards_.partners.size()), true);
   deal_row(s, kProjectRow);
   deal_row(s, kItemRow);
-  if (rules_.teen_job_partner_rows) {
+  // Experiences deals the Job and Partner rows at setup too: they can be dreamt in the Teen round.
+  if (rules_.teen_job_partner_rows || experiences_on()) {
     deal_row(s, kJobRow);
     deal_row(s, kPartnerRow);
   }
@@ -93,6 +94,13 @@ State Game::new_state(std::uint64_t seed) const {
   }
   for (std::size_t k = 0; k < cards_.events.size(); ++k) s.event_deck.push_back(static_cast<std::uint8_t>(k));
   shuffle(s.event_deck, s.rng);  // after the rest, for the same reason; an empty deck draws nothing
+  if (experiences_on()) {
+    for (std::size_t k = 0; k < cards_.experiences.size(); ++k) s.experience_deck.push_back(static_cast<std::uint8_t>(k));
+    shuffle(s.experience_deck, s.rng);
+    while (s.experience_row.size() < kExperienceSlots && !s.experience_deck.empty())
+      s.experience_row.push_back(s.experience_deck.pop_back());
+    s.unavailable |= 1u << kPlanExperience;  // not in the Teen round
+  }
   return s;
 }
 
@@ -116,8 +124,10 @@ void Game::preparation(State& s) const {
   for (int row = 0; row < kNumRows; ++row) {
     for (std::uint8_t card : s.rows[row]) s.discards[row].push_back(card);
     s.rows[row].clear();
-    if (s.round >= kFirstAdultRound || rules_.teen_job_partner_rows || row < kJobRow) deal_row(s, row);
+    if (s.round >= kFirstAdultRound || rules_.teen_job_partner_rows || experiences_on() || row < kJobRow)
+      deal_row(s, row);
   }
+  if (s.round > kFirstAdultRound) age_experiences(s);  // from the 2nd Adult round
   for (int seat = 0; seat < num_players(); ++seat) {
     PlayerState& p = s.players[seat];
     if (!p.alive) continue;
@@ -135,6 +145,7 @@ void Game::preparation(State& s) const {
 // upkeep waits for its owner's decision.
 void Game::begin_upkeep(State& s) const {
   s.step = Step::kUpkeep;
+  if (experiences_on()) add_desire(s);
   for (int seat = 0; seat < num_players(); ++seat) {
     PlayerState& p = s.players[seat];
     if (!p.alive) continue;
@@ -185,7 +196,7 @@ void Game::begin_action_phase(State& s) const {
   const int n = num_players();
   for (int k = 0; k < n; ++k) {
     const int seat = (s.first_player + k) % n;
-    if (s.players[seat].alive && s.players[seat].hourglasses > 0) {
+    if (has_turn(s.players[seat])) {
       s.current = static_cast<std::int8_t>(seat);
       return;
     }
@@ -198,7 +209,7 @@ void Game::next_turn(State& s) const {
   const int n = num_players();
   for (int k = 1; k <= n; ++k) {
     const int seat = (s.current + k) % n;
-    if (s.players[seat].alive && s.players[seat].hourglasses > 0) {
+    if (has_turn(s.players[seat])) {
       s.current = static_cast<std::int8_t>(seat);
       return;
     }
@@ -258,6 +269,7 @@ void Game::end_of_round(State& s) const {
       c.flags &= static_cast<std::uint8_t>(~kStartedThisRound);
     }
     p.spaces_used = 0;
+    p.cloud = -1;
     p.hourglasses = 0;
     p.hourglasses_spent = 0;
   }
@@ -330,7 +342,10 @@ void Game::end_game(State& s) const {
     add_lth(p, inheritance(p), false);
     p.inherited = true;
   }
-  for (int seat = 0; seat < n; ++seat) add_lth(s.players[seat], trend_lth(s, seat), false);
+  for (int seat = 0; seat < n; ++seat) {
+    add_lth(s.players[seat], trend_lth(s, seat), false);
+    add_lth(s.players[seat], -unfulfilled_desire(s.players[seat]), false);
+  }
   // Game-end goals (and in-game goals nobody claimed) among every player, dead or alive.
   for (std::size_t g = 0; g < s.goals.size(); ++g)
     if (s.goals_claimed_by[g] == 0) settle_goal(s, static_cast<int>(g), false);

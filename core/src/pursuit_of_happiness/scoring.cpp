@@ -18,6 +18,7 @@ int Game::measure(const State& s, int seat, Measure what) const {
     case Measure::kCompletedProjects: return p.completed_projects;
     case Measure::kLthFromCards: return p.lth_from_cards;
     case Measure::kSth: return p.sth;
+    case Measure::kExperiences: return p.experiences;
     case Measure::kItems:
       for (const InPlay& c : p.cards) count += c.kind == kItemCard && !cards_.items[c.id].pet;
       return count;
@@ -50,7 +51,7 @@ void Game::returns(const State& s, double* out) const {
   if (!is_terminal(s)) return;
   if (n == 1) {
     const PlayerState& p = s.players[0];
-    const bool won = p.goals == static_cast<int>(s.goals.size()) && p.lth >= rules_.solo_lth_target;
+    const bool won = p.goals == static_cast<int>(s.goals.size()) && p.lth >= rules_.solo_lth_target + (experiences_on() ? kSoloExperiencesLth : 0);
     out[0] = won ? 1.0 : -1.0;
     return;
   }

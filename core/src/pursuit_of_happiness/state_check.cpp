@@ -27,6 +27,18 @@ void Game::validate(const State& s) const {
     require_state(static_cast<std::size_t>(id) < sizes[row], where + ": no such card " + std::to_string(entry));
     require_state(++seen[row][id] == 1, where + ": card " + std::to_string(entry) + " is in two places");
   };
+  // Experiences: the board, the deck, the discards, Dream boards and play areas; a completed
+  // Experience is set aside, so each card is in one place at most.
+  std::array<int, kMaxDeck> experiences_seen{};
+  auto note_experience = [&](int k, const std::string& where) {
+    require_state(static_cast<std::size_t>(k) < cards_.experiences.size() && ++experiences_seen[k] == 1,
+                  where + ": bad or repeated Experience " + std::to_string(k));
+  };
+  require_state(experiences_on() || (s.experience_row.empty() && s.experience_deck.empty() && s.experience_discards.empty()),
+                "experience_row/deck/discards: no Experiences in this game");
+  for (std::uint8_t k : s.experience_row) note_experience(k, "experience_row");
+  for (std::uint8_t k : s.experience_deck) note_experience(k, "experience_deck");
+  for (std::uint8_t k : s.experience_discards) note_experience(k, "experience_discards");
   for (int row = 0; row < kNumRows; ++row) {
     for (std::uint8_t e : s.rows[row]) note(row, e, std::string("rows[") + std::to_string(row) + "]");
     for (std::uint8_t e : s.decks[row]) note(row, e, std::string("decks[") + std::to_string(row) + "]");
@@ -82,11 +94,15 @@ void Game::validate(const State& s) const {
       const InPlay& c = p.cards[i];
       const std::string where = who + ".cards[" + std::to_string(i) + "]";
       require_state(c.kind < kNumCardKinds, where + ".kind out of range");
-      note(c.kind, c.kind >= kJobCard ? (c.id << 1) | c.face : c.id, where);
+      if (c.kind == kExperienceCard)
+        note_experience(c.id, where);
+      else
+        note(c.kind, c.kind >= kJobCard ? (c.id << 1) | c.face : c.id, where);
       require_state(c.face < 2, where + ".face must be 0 or 1");
-      const int levels = c.kind == kProjectCard ? cards_.projects[c.id].num_levels
-                         : c.kind == kItemCard  ? cards_.items[c.id].num_levels
-                                                : 3;  // Jobs and Partners have 3 levels
+      const int levels = c.kind == kProjectCard      ? cards_.projects[c.id].num_levels
+                         : c.kind == kItemCard       ? cards_.items[c.id].num_levels
+                         : c.kind == kExperienceCard ? 1   // planned; completed ones are set aside
+                                                     : 3;  // Jobs and Partners have 3 levels
       require_state(c.level >= 1 && c.level <= levels, where + ".level out of range");
       require_state(!((c.flags & kArchived) && (c.flags & kInActiveSlot)), where + ": archived cards take no slot");
       require_state(!(c.flags & kUpkeepDue) || s.step == Step::kUpkeep || s.resume == Step::kUpkeep,
@@ -95,6 +111,22 @@ void Game::validate(const State& s) const {
       jobs += c.kind == kJobCard;
     }
     require_state(jobs <= 1, who + ": one Job at a time");
+    require_state(p.cloud >= -1 && p.cloud <= kNumSpaces && (p.cloud < 0 || experiences_on()),
+                  who + ".cloud: a board space, -1 unused or 12 returned, with Experiences only");
+    for (int slot = 0; slot < kMaxDreamSlots; ++slot) {
+      const Dreamt& d = p.dream[slot];
+      const std::string where = who + ".dream[" + std::to_string(slot) + "]";
+      if (d.source < 0) {
+        require_state(d == Dreamt{}, where + ": an empty slot holds nothing");
+        continue;
+      }
+      require_state(experiences_on() && slot < rules_.dream_slots && d.source <= kExperienceSource && d.desire <= kMaxDesire,
+                    where + ": a card of a row or the Experiences board, in a slot the rules give, with 0-3 Desire");
+      if (d.source == kExperienceSource)
+        note_experience(d.entry, where);
+      else
+        note(d.source, d.entry, where);
+    }
     require_state(p.event_flags <= (kEventTaskDone | kEventApplies) &&
                       (!(p.event_flags & kEventTaskDone) || s.event_revealed >= 0) &&
                       (!(p.event_flags & kEventApplies) || s.event_active >= 0),

@@ -19,13 +19,13 @@ std::string signed_number(int value) { return (value > 0 ? "+" : "") + std::to_s
 
 constexpr const char* kSpaceNames[kNumSpaces] = {
     "Study", "Play", "Interact", "Temp Job", "Work Overtime", "Rest", "Start a Project", "Spend",
-    "Get a Job", "Start a Relationship"};
+    "Get a Job", "Start a Relationship", "Plan Experience", "Dream"};
 constexpr const char* kAmountNames[kNumAmounts] = {
     "Knowledge", "Creativity", "Influence", "any resource", "coins", "Hourglasses", "STH", "LTH",
     "Stress", "Relax", "Good Health"};
 constexpr const char* kMeasureNames[static_cast<int>(Measure::kNumMeasures)] = {
     "coins", "Knowledge", "Creativity", "Influence", "resources", "completed Projects", "Items",
-    "level 3 Partners", "Job level", "LTH from cards", "retired Jobs", "STH"};
+    "level 3 Partners", "Job level", "LTH from cards", "retired Jobs", "completed Experiences", "STH"};
 
 std::string effect_text(const Effect& e) {
   std::string out;
@@ -55,7 +55,8 @@ std::string Game::row_card_name(int row, int entry) const {
     case kProjectRow: return cards_.projects[entry].name;
     case kItemRow: return cards_.items[entry].name;
     case kJobRow: return cards_.jobs[entry >> 1][entry & 1].name;
-    default: return cards_.partners[entry >> 1][entry & 1].name;
+    case kPartnerRow: return cards_.partners[entry >> 1][entry & 1].name;
+    default: return cards_.experiences[entry].name;  // kExperienceSource
   }
 }
 
@@ -121,6 +122,7 @@ std::string Game::action_to_string(const State& s, int action) const {
     const InPlay& c = p.cards[slot];
     const std::string name = card_name(c);
     if (c.kind == kJobCard) return "Retire: " + name;
+    if (c.kind == kExperienceCard) return "Experience: " + name + " (" + cards_.experiences[c.id].part_names[1] + ")";
     const char* verb = c.kind == kProjectCard ? "Advance: " : c.kind == kItemCard ? "Upgrade: " : "Develop: ";
     const int next = c.level;  // 0-based index of the next level
     std::string level;
@@ -141,10 +143,40 @@ std::string Game::action_to_string(const State& s, int action) const {
     const int code = action - kGetJobWorkingHarder;
     return "Get a Job: " + row_name(kJobRow, code / kMaxWorkHarder) + harder(code % kMaxWorkHarder + 1);
   }
-  std::string job = "your Job";
-  for (const InPlay& c : p.cards)
-    if (c.kind == kJobCard) job = card_name(c);
-  return "Pay upkeep: " + job + harder(action - kUpkeepWorkingHarder + 1);
+  if (action < kEventTask) {
+    std::string job = "your Job";
+    for (const InPlay& c : p.cards)
+      if (c.kind == kJobCard) job = card_name(c);
+    return "Pay upkeep: " + job + harder(action - kUpkeepWorkingHarder + 1);
+  }
+  auto experience_name = [&](int k) {
+    return k < static_cast<int>(s.experience_row.size()) ? cards_.experiences[s.experience_row[k]].name
+                                                         : "Experiences board slot " + std::to_string(k + 1);
+  };
+  if (action < kDreamAction) return "Plan Experience: " + experience_name(action - kPlanExperienceAction);
+  if (action < kFromDream) {
+    const int source = (action - kDreamAction) / kMaxDreamSlots, slot = (action - kDreamAction) % kMaxDreamSlots;
+    const std::string card = source < kExperienceSource * kMaxRow ? row_name(source / kMaxRow, source % kMaxRow)
+                                                                  : experience_name(source - kExperienceSource * kMaxRow);
+    return "Dream: " + card + " (Dream slot " + std::to_string(slot + 1) + ", 1 " + kResourceNames[slot % kNumResources] + ")";
+  }
+  if (action < kExtendExperience) {
+    const int slot = (action - kFromDream) / kDreamVariants, variant = (action - kFromDream) % kDreamVariants;
+    const Dreamt& d = p.dream[slot];
+    if (d.source < 0) return "From the Dream board: slot " + std::to_string(slot + 1);
+    static constexpr const char* kVerbs[] = {"Start a Project", "Spend", "Get a Job", "Start a Relationship", "Plan Experience"};
+    std::string text = std::string(kVerbs[d.source]) + " from the Dream board: " + row_card_name(d.source, d.entry);
+    if (d.source == kProjectRow && cards_.projects[d.entry].type == ProjectType::kGroup)
+      text += " as " + cards_.projects[d.entry].level_names[variant];
+    else if (d.source == kJobRow && variant > 0)
+      text += harder(variant);
+    return text;
+  }
+  const int slot = action - kExtendExperience;
+  if (slot >= static_cast<int>(p.cards.size()) || p.cards[slot].kind != kExperienceCard)
+    return "Experience and extend: slot " + std::to_string(slot);
+  const ExperienceSpec& spec = cards_.experiences[p.cards[slot].id];
+  return "Experience and extend: " + spec.name + " (" + spec.part_names[1] + ", " + spec.part_names[2] + ")";
 }
 
 // One renderer for str(state) (viewer < 0) and observation_string(viewer): everything is public
@@ -180,6 +212,15 @@ std::string Game::render(const State& s, int viewer) const {
     out += "  Event revealed: " + e.name + (e.positive ? " (positive; " : " (negative; ") + event_task_text(e) + ")\n";
   }
   if (s.event_active >= 0) out += "  Event in effect: " + cards_.events[s.event_active].name + "\n";
+  if (experiences_on()) {
+    out += "  Experiences board:";
+    if (s.experience_row.empty()) out += " -";
+    for (std::size_t k = 0; k < s.experience_row.size(); ++k) {
+      const ExperienceSpec& spec = cards_.experiences[s.experience_row[k]];
+      out += (k ? ", " : " ") + spec.name + (spec.trip ? " (Trip)" : " (Happening)");
+    }
+    out += " (deck " + std::to_string(s.experience_deck.size()) + ")\n";
+  }
   for (int seat = 0; seat < num_players(); ++seat) {
     const PlayerState& p = s.players[seat];
     out += "Seat " + std::to_string(seat) + (seat == s.current ? " (to move)" : "") +
@@ -196,6 +237,16 @@ std::string Game::render(const State& s, int viewer) const {
       out += ", choosing a trait";
       if (viewer < 0 || viewer == seat)
         for (std::uint8_t t : p.trait_offer) out += " [" + cards_.traits[t].name + "]";
+    }
+    if (experiences_on()) {
+      out += p.cloud < 0 ? ", Cloud unused" : ", Cloud placed";
+      out += ", " + std::to_string(p.experiences) + " Experiences completed";
+      out += "\n    Dream board:";
+      for (int slot = 0; slot < rules_.dream_slots; ++slot) {
+        const Dreamt& d = p.dream[slot];
+        out += slot ? " |" : "";
+        out += d.source < 0 ? std::string(" -") : " " + row_card_name(d.source, d.entry) + " (" + std::to_string(d.desire) + " Desire)";
+      }
     }
     out += "\n    Cards:";
     if (p.cards.empty()) out += " -";
@@ -231,13 +282,16 @@ int card_faces(const CardTables& cards) {  // one entry per Project, Item and Jo
 
 }  // namespace
 
-// Header, players, the rows, the observer's cards, then one entry per Trend card (face up),
-// and with Events one entry per Event card revealed, one per Event card in effect, and the
-// observer's two Event flags.
+// Header, players, the rows, the observer's cards, then one entry per Trend card (face up);
+// with Events one entry per Event card revealed, one per Event card in effect, and the
+// observer's two Event flags; with Experiences one entry per Experience card on the board, one
+// per Experience card the observer has planned, the observer's Desire per Dream slot and the
+// Experiences they completed.
 int Game::observation_size() const {
   const int events = cards_.events.empty() ? 0 : 2 * static_cast<int>(cards_.events.size()) + 2;
+  const int experiences = experiences_on() ? 2 * static_cast<int>(cards_.experiences.size()) + kMaxDreamSlots + 1 : 0;
   return kObsHeader + kObsPerPlayer * num_players() + 2 * card_faces(cards_) +
-         static_cast<int>(cards_.trends.size()) + events;
+         static_cast<int>(cards_.trends.size()) + events + experiences;
 }
 
 void Game::observation(const State& s, int player, float* out) const {
@@ -282,9 +336,22 @@ void Game::observation(const State& s, int player, float* out) const {
     events[2 * count] = (s.players[player].event_flags & kEventTaskDone) ? 1.0f : 0.0f;
     events[2 * count + 1] = (s.players[player].event_flags & kEventApplies) ? 1.0f : 0.0f;
   }
+  if (experiences_on()) {
+    float* board = promos + cards_.trends.size() + (cards_.events.empty() ? 0 : 2 * cards_.events.size() + 2);
+    float* planned = board + cards_.experiences.size();
+    float* desire = planned + cards_.experiences.size();
+    const PlayerState& me = s.players[player];
+    for (std::uint8_t k : s.experience_row) board[k] = 1.0f;
+    for (const InPlay& c : me.cards)
+      if (c.kind == kExperienceCard) planned[c.id] = 1.0f;
+    for (int slot = 0; slot < kMaxDreamSlots; ++slot)
+      desire[slot] = me.dream[slot].source < 0 ? 0.0f : (1.0f + me.dream[slot].desire) / (1.0f + kMaxDesire);
+    desire[kMaxDreamSlots] = me.experiences / 5.0f;
+  }
   for (int r = 0; r < kNumRows; ++r)
     for (std::uint8_t entry : s.rows[r]) rows[offsets[r] + entry] = 1.0f;
   for (const InPlay& c : s.players[player].cards) {
+    if (c.kind == kExperienceCard) continue;  // in the Experiences part below
     const bool two_faced = c.kind == kJobCard || c.kind == kPartnerCard;
     mine[offsets[c.kind] + (two_faced ? (c.id << 1) | c.face : c.id)] = c.level / 4.0f;
   }
@@ -321,6 +388,8 @@ State Game::determinize(const State& s, int player, std::uint64_t seed) const {
       for (auto& t : d.players[seat].trait_offer) t = hidden[next++];
   sort_distinct_cards(d.event_deck);  // nobody knows the Events still to come
   shuffle(d.event_deck, rng);
+  sort_distinct_cards(d.experience_deck);
+  shuffle(d.experience_deck, rng);
   d.rng.state = rng.next();
   return d;
 }

@@ -97,7 +97,7 @@ struct PartnerFace {
 enum class ConditionKind : std::uint8_t { kMost, kAtLeast };
 enum class Measure : std::uint8_t {
   kMoney, kKnowledge, kCreativity, kInfluence, kResources, kCompletedProjects, kItems,
-  kPartnerLevel3, kJobLevel, kLthFromCards, kRetired, kSth, kNumMeasures
+  kPartnerLevel3, kJobLevel, kLthFromCards, kRetired, kExperiences, kSth, kNumMeasures
 };
 
 struct Condition {
@@ -134,7 +134,7 @@ struct TraitSpec {
 // Board actions named by action_bonus, in the card format's order.
 enum BonusAction : std::uint8_t {
   kBonusStudy, kBonusPlay, kBonusInteract, kBonusTempJob, kBonusSpend, kBonusStartProject,
-  kBonusGetJob, kBonusStartRelationship, kBonusRest, kNumBonusActions
+  kBonusGetJob, kBonusStartRelationship, kBonusRest, kBonusPlanExperience, kBonusDream, kNumBonusActions
 };
 
 // A Trend (KS Promos): LTH at the end for 1, 2, 3 and 4 or more completed Projects of its
@@ -173,6 +173,17 @@ struct EventSpec {
   bool operator==(const EventSpec&) const = default;
 };
 
+// An Experience (Trip or Happening): planned with Plan Experience when its requirement is met
+// (reward gained), then experienced with a card action, with or without its extension.
+// `cost` counts the Hourglass the card action places.
+struct ExperienceSpec {
+  std::string name;
+  bool trip = true;
+  Effect plan_requirement, plan_reward, cost, reward, extend_cost, extend_reward;
+  std::array<std::string, 3> part_names;  // planning, experience, extend
+  bool operator==(const ExperienceSpec&) const = default;
+};
+
 struct CardTables {
   std::vector<ProjectSpec> projects;
   std::vector<ItemSpec> items;                        // items and activities: one deck
@@ -182,6 +193,7 @@ struct CardTables {
   std::vector<TraitSpec> traits;
   std::vector<TrendSpec> trends;                      // empty: the Trends promo is not in play
   std::vector<EventSpec> events;                      // empty: the Events promo is not in play
+  std::vector<ExperienceSpec> experiences;            // empty: the Experiences expansion is not
   bool operator==(const CardTables&) const = default;
 };
 

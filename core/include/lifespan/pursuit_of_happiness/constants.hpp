@@ -25,6 +25,11 @@ inline constexpr int kTraitOffer = 2;                // deal 2, keep 1 (seed set
 inline constexpr int kTrendsDrawn = 3;               // 3 of the 7 Trend cards (KS Promos rulebook)
 inline constexpr int kMaxWorkHarder = 2;             // Stand-alone Jobs: up to twice (KS Promos rulebook)
 inline constexpr int kMinEvents = 4;                 // one revealed in each Adult round (KS Promos rulebook)
+inline constexpr int kExperienceSlots = 5;           // the Experiences board (Experiences rulebook)
+inline constexpr int kMaxDesire = 3;                 // Desire tokens per dreamt card (Experiences rulebook)
+inline constexpr int kSoloExperiencesLth = 10;       // solo target + 10 LTH (Experiences rulebook)
+inline constexpr int kMaxDreamSlots = 3;             // capacity; the rule dream_slots chooses 1-3
+inline constexpr int kDreamVariants = 4;             // a dreamt Group Project's role, or a Job's Work Harder
 
 // Capacities (engine limits, far above what a game reaches).
 inline constexpr int kMaxInPlay = 24;       // cards one player holds, archived ones included
@@ -39,8 +44,14 @@ enum Row : std::uint8_t { kProjectRow, kItemRow, kJobRow, kPartnerRow, kNumRows 
 // Board action spaces (bit positions in the Unavailable and used-space masks).
 enum Space : std::uint8_t {
   kStudy, kPlay, kInteract, kTempJob, kOvertime, kRest,
-  kStartProject, kSpend, kGetJob, kStartRelationship, kNumSpaces
+  kStartProject, kSpend, kGetJob, kStartRelationship,
+  kPlanExperience, kDream,   // the Experiences board
+  kNumSpaces
 };
+
+// Where a Dream comes from: the four rows, then the Experiences board.
+inline constexpr int kExperienceSource = kNumRows;
+inline constexpr int kNumDreamSources = kNumRows * kMaxRow + kExperienceSlots;
 
 // Action ids (docs/pursuit_of_happiness_engine.md §5).
 inline constexpr int kKeepTrait = 0;                                  // + offer index
@@ -64,8 +75,13 @@ inline constexpr int kPass = kPayUnit + kNumResources;
 inline constexpr int kGetJobWorkingHarder = kPass + 1;  // + row slot·2 + times − 1 (Stand-alone Jobs)
 inline constexpr int kUpkeepWorkingHarder = kGetJobWorkingHarder + kMaxRow * kMaxWorkHarder;  // + times − 1
 inline constexpr int kEventTask = kUpkeepWorkingHarder + kMaxWorkHarder;  // pay the revealed Event's task
-inline constexpr int kNumDistinctActions = kEventTask + 1;
-inline constexpr int kMaxLegalActions = 160;
+inline constexpr int kPlanExperienceAction = kEventTask + 1;  // + Experiences board slot
+// Dream: + source·3 + dream slot, the source being row·6 + row slot or 24 + Experiences board slot.
+inline constexpr int kDreamAction = kPlanExperienceAction + kExperienceSlots;
+inline constexpr int kFromDream = kDreamAction + kNumDreamSources * kMaxDreamSlots;  // + dream slot·4 + variant
+inline constexpr int kExtendExperience = kFromDream + kMaxDreamSlots * kDreamVariants;  // + own slot
+inline constexpr int kNumDistinctActions = kExtendExperience + kMaxInPlay;
+inline constexpr int kMaxLegalActions = 255;  // the most a FixedVector holds; a position lists far fewer
 
 inline constexpr int kTerminalPlayer = -4;
 

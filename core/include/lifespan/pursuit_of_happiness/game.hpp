@@ -23,6 +23,7 @@ struct Plan {
   bool project = false;
   int space = -1;     // the board space the Hourglass is placed on, or -1 (card actions)
   bool moves_on = false;  // a Group Project start: the Hourglass moves on from the space to a role
+  bool cloud = false;     // the Cloud is placed instead of an Hourglass (Experiences board)
 };
 
 // The main actions of the seat to move worth checking, counted by kind so that the i-th can be
@@ -37,7 +38,7 @@ struct ProjectRelief {
 struct MainCandidates {
   enum Segment : std::uint8_t {
     kSimple, kStart, kJoin, kSpend, kGetJob, kPromoteRow, kFlip, kRelationship, kCardActions,
-    kGetJobWorkingHarder, kNumSegments
+    kGetJobWorkingHarder, kPlanExperience, kDream, kFromDream, kExtendExperience, kNumSegments
   };
   std::array<std::uint16_t, kNumSegments> count{};
   int total = 0;
@@ -147,6 +148,7 @@ class Game {
   template <class Visit>
   bool for_each_candidate(const State& s, const MainCandidates& c, Visit&& visit) const;
   bool active_group_project(const InPlay& c) const;
+  int dream_variants(const Dreamt& d) const;
   void main_action_options(const State& s, ActionList& out) const;
   bool any_main_action(const State& s, const MainCandidates& c) const;
   int sample_planned(const State& s, SplitMix64& rng, Plan& plan) const;
@@ -154,6 +156,20 @@ class Game {
   bool for_each_open_role(const State& s, Visit&& visit) const;
   void free_actions(const State& s, ActionList& out) const;
   Plan plan_action(const State& s, int action) const;
+  // Taking a card from a row or the Experiences board (`source`), or from the Dream board:
+  // `variant` is a Group Project's role or a Stand-alone Job's Work Harder times.
+  Plan plan_take(const State& s, int source, int entry, int variant) const;
+  void take(State& s, int seat, int source, int entry, int variant) const;
+  void trait_bonus(State& s, int seat, int taken) const;  // a Child Trait's action_bonus
+  // experiences.cpp
+  void refill_experiences(State& s, int emptied_slot) const;
+  void age_experiences(State& s) const;
+  void add_desire(State& s) const;
+  int unfulfilled_desire(const PlayerState& p) const;
+  bool has_turn(const PlayerState& p) const {
+    return p.alive && (p.hourglasses > 0 || (experiences_on() && p.cloud < 0));
+  }
+  bool experiences_on() const { return !cards_.experiences.empty(); }
   bool discardable(const InPlay& c) const;
   bool has_card_action(const InPlay& c) const;
   bool pet_grows(const InPlay& c) const;

@@ -46,6 +46,7 @@ struct Rules {
   int solo_lth_target = 50;
   UnfedPet unfed_pet = UnfedPet::kDiscard;
   DelayedEvent delayed_event = DelayedEvent::kAfterNextRound;
+  int dream_slots = 3;
   bool operator==(const Rules&) const = default;
 };
 

@@ -14,7 +14,7 @@ inline constexpr int kNumSteps = 5;
 inline constexpr const char* kStepNames[kNumSteps] = {"choose trait", "upkeep", "action", "pay",
                                                       "over"};
 
-enum CardKind : std::uint8_t { kProjectCard, kItemCard, kJobCard, kPartnerCard, kNumCardKinds };
+enum CardKind : std::uint8_t { kProjectCard, kItemCard, kJobCard, kPartnerCard, kExperienceCard, kNumCardKinds };
 
 // Flags of a card in play.
 enum : std::uint8_t {
@@ -49,6 +49,19 @@ struct InPlay {
   }
 };
 
+// A card reserved on a player's Dream board (Experiences).
+struct Dreamt {
+  std::int8_t source = -1;   // a Row, kExperienceSource, or -1: the slot is empty
+  std::uint8_t entry = 0;    // as the row or the Experiences board holds it
+  std::uint8_t desire = 0;   // Desire tokens, at most 3
+  bool operator==(const Dreamt&) const = default;
+
+  template <class Visitor>
+  void visit(Visitor& v) {
+    v("source", source); v("entry", entry); v("desire", desire);
+  }
+};
+
 struct PlayerState {
   std::array<std::uint8_t, kNumResources> resources{};  // Knowledge, Creativity, Influence
   std::uint8_t money = 0;
@@ -68,6 +81,10 @@ struct PlayerState {
   std::uint8_t completed_projects = 0;
   std::uint8_t goals = 0;            // Life Goals claimed (count)
   std::uint8_t event_flags = 0;
+  std::int8_t cloud = -1;                  // the board space holding the Cloud this round, -1
+                                           // while unused, kNumSpaces once the seat passed
+  std::uint8_t experiences = 0;            // Experiences completed (set aside)
+  std::array<Dreamt, kMaxDreamSlots> dream{};
   FixedVector<InPlay, kMaxInPlay> cards;
   bool operator==(const PlayerState&) const = default;
 
@@ -81,6 +98,7 @@ struct PlayerState {
     v("trait_offer", trait_offer); v("spaces_used", spaces_used);
     v("completed_projects", completed_projects); v("goals", goals); v("cards", cards);
     v.optional("event_flags", event_flags);
+    v.optional("cloud", cloud); v.optional("experiences", experiences); v.optional("dream", dream);
   }
 };
 
@@ -123,6 +141,9 @@ struct State {
   FixedVector<std::uint8_t, kMaxEvents> event_deck;                // Events (KS Promos); back = top
   std::int8_t event_revealed = -1;   // revealed this round: its task may be done
   std::int8_t event_active = -1;     // in effect this round
+  FixedVector<std::uint8_t, kExperienceSlots> experience_row;  // the Experiences board, left to right
+  FixedVector<std::uint8_t, kMaxDeck> experience_deck;         // back = top
+  FixedVector<std::uint8_t, kMaxDeck> experience_discards;
   std::array<PlayerState, kMaxPlayers> players{};
   // Derived from the cards, so not saved: seats (bits) holding an active Group Project, whose
   // open roles the seat to move may join. Saves a playout scanning every card for them.
@@ -139,6 +160,9 @@ struct State {
     v.optional("event_deck", event_deck);
     v.optional("event_revealed", event_revealed);
     v.optional("event_active", event_active);
+    v.optional("experience_row", experience_row);
+    v.optional("experience_deck", experience_deck);
+    v.optional("experience_discards", experience_discards);
     v.list("players", players.data(), num_players);
   }
 };

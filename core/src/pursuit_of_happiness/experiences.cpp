@@ -1,0 +1,46 @@
+// The Experiences expansion's boards (Experiences rulebook; docs/pursuit_of_happiness.md §9):
+// the Experiences board, whose cards slide right and are refilled from the left, and the Dream
+// boards' Desire tokens. The actions themselves are in actions.cpp with the others.
+#include <algorithm>
+
+#include "lifespan/common/deck.hpp"
+#include "lifespan/pursuit_of_happiness/game.hpp"
+
+namespace lifespan::pursuit_of_happiness {
+
+// The card in `emptied_slot` has left: the cards to its left slide one slot right and new
+// cards fill the board from the left. Slot 0 is the leftmost; an empty deck takes back its
+// discards, shuffled.
+void Game::refill_experiences(State& s, int emptied_slot) const {
+  auto& row = s.experience_row;
+  row.erase(static_cast<std::size_t>(emptied_slot));
+  while (row.size() < kExperienceSlots) {
+    restock_if_empty(s.experience_deck, s.experience_discards, s.rng);
+    if (s.experience_deck.empty()) return;
+    row.insert(0, s.experience_deck.pop_back());
+  }
+}
+
+// Preparation from the 2nd Adult round: the card in the 5th slot is discarded, the rest slide.
+void Game::age_experiences(State& s) const {
+  auto& row = s.experience_row;
+  if (row.size() < kExperienceSlots) return;  // the 5th slot is already empty
+  s.experience_discards.push_back(row.back());
+  refill_experiences(s, kExperienceSlots - 1);
+}
+
+// Start of Upkeep: one Desire token on each dreamt card of a living player, at most 3.
+void Game::add_desire(State& s) const {
+  for (int seat = 0; seat < num_players(); ++seat)
+    for (Dreamt& d : s.players[seat].dream)
+      if (s.players[seat].alive && d.source >= 0) d.desire = static_cast<std::uint8_t>(std::min(kMaxDesire, d.desire + 1));
+}
+
+// The end: 1 LTH lost for each Desire token still on the Dream board.
+int Game::unfulfilled_desire(const PlayerState& p) const {
+  int tokens = 0;
+  for (const Dreamt& d : p.dream) tokens += d.source >= 0 ? d.desire : 0;
+  return tokens;
+}
+
+}  // namespace lifespan::pursuit_of_happiness

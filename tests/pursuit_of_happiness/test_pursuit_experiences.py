@@ -1,0 +1,348 @@
+"""The Experiences expansion (its rulebook): the Experiences board, Plan Experience, the
+Experience card action with its extension, the Dream board with its Desire tokens, the Cloud,
+Services and the extra cards, and the solo target."""
+
+import json
+import re
+
+import pytest
+
+import lifespan
+from lifespan import pursuit_of_happiness as poh
+
+GAME = "pursuit_of_happiness"
+EXPERIENCE = 4          # the card kind and Dream source of an Experience
+NO_GOALS = ["Corner Office", "Well-Earned Rest"]   # in-game goals nobody here meets
+CLOUD_GIVEN_UP = 12
+
+
+def experiences_game(players=2, **rules):
+    return lifespan.load_game(GAME, players=players, expansions=["experiences"], **rules)
+
+
+def names(game, *kinds):
+    return [c["name"] for c in game.cards() if c["kind"] in kinds]
+
+
+def experience_id(game, name):
+    return names(game, "experience").index(name)
+
+
+def item_id(game, name):
+    return names(game, "item", "activity", "pet", "service").index(name)
+
+
+def position(ph, game, *, board=None, dream=None, planned=(), **kwargs):
+    """A hand-built position. board: Experience names on the Experiences board, left to right;
+    dream: {seat: [(source, entry, desire)]} (entry an Experience name for source 4); planned:
+    Experience names in seat 0's play area."""
+    doc = ph.position_doc(game, goals=kwargs.pop("goals", NO_GOALS), **kwargs)
+    st = doc["state"]
+    experiences = names(game, "experience")
+    taken = set()
+    if board is not None:
+        st["experience_row"] = [experiences.index(n) for n in board]
+        taken |= set(st["experience_row"])
+    for n in planned:
+        k = experiences.index(n)
+        st["players"][0]["cards"].append(ph.in_play(EXPERIENCE, k))
+        taken.add(k)
+    for seat, entries in (dream or {}).items():
+        slots = []
+        for source, entry, desire in entries:
+            if source == EXPERIENCE:
+                entry = experiences.index(entry)
+                taken.add(entry)
+            else:   # out of its row, deck and discards
+                same = (lambda e: e >> 1 == entry >> 1) if source >= 2 else (lambda e: e == entry)
+                for pile in (st["rows"], st["decks"], st["discards"]):
+                    pile[source] = [e for e in pile[source] if not same(e)]
+            slots.append({"source": source, "entry": entry, "desire": desire})
+        slots += [{"source": -1, "entry": 0, "desire": 0}] * (3 - len(slots))
+        st["players"][seat]["dream"] = slots
+    if board is None:
+        st["experience_row"] = [k for k in st["experience_row"] if k not in taken]
+    st["experience_deck"] = [k for k in st["experience_deck"] if k not in taken]
+    st["experience_discards"] = [k for k in st["experience_discards"] if k not in taken]
+    return game.state_from_json(json.dumps(doc))
+
+
+def seat(ph, state, k=0):
+    return ph.srec(state)["players"][k]
+
+
+def test_the_experiences_cards():
+    game = experiences_game()
+    mine = [c for c in game.cards() if c["expansion"] == "experiences"]
+    counts = {}
+    for c in mine:
+        counts[c["kind"]] = counts.get(c["kind"], 0) + 1
+    assert counts == {"experience": 50, "service": 15, "project": 3, "partner": 3,
+                      "life_goal": 2, "child_trait": 2}
+    assert sorted(c["type"] for c in mine if c["kind"] == "experience").count("trip") == 25
+    easter = next(c for c in mine if c["name"] == "Easter Island")
+    assert easter["provenance"] == "seed" and easter["type"] == "trip"
+    assert easter["planning"]["requirement"] == {"knowledge": 4}
+    assert easter["planning"]["reward"] == {"creativity": 2}
+    assert [c["name"] for c in mine if c["provenance"] == "seed"] == ["Easter Island"]
+
+
+def test_setup_the_board_the_teen_rows_and_plan_experience_unavailable(ph):
+    game = experiences_game()
+    state = ph.after_traits(game, 4)
+    st = ph.srec(state)
+    assert len(st["experience_row"]) == 5 and len(st["experience_deck"]) == 45
+    assert len(st["rows"][ph.JOBS]) == 4 and len(st["rows"][ph.PARTNERS]) == 4
+    legal = state.legal_actions()
+    assert not any(ph.PLAN_EXPERIENCE <= a < ph.DREAM for a in legal)
+    # Dreaming is open in the Teen round, from every row and the Experiences board.
+    assert ph.dream(ph.JOBS, 0, 0) in legal and ph.dream(EXPERIENCE, 4, 2) in legal
+    assert all(p["cloud"] == -1 for p in st["players"])
+
+
+def test_sandra_plans_the_easter_island_trip(ph):
+    # 4 Knowledge (held, not paid) plans it for 2 Creativity; the cards on its left slide right
+    # and a new card fills the leftmost slot.
+    game = experiences_game()
+    board = [n for n in names(game, "experience") if n != "Easter Island"][:4]
+    board.insert(2, "Easter Island")
+    for knowledge, legal in ((3, False), (4, True)):
+        state = position(ph, game, round=2, unavailable=0, board=board,
+                         players={0: {"resources": [knowledge, 0, 0]}})
+        assert (ph.plan_experience(2) in state.legal_actions()) == legal
+    next_card = ph.srec(state)["experience_deck"][-1]
+    assert state.action_to_string(ph.plan_experience(2)) == "Plan Experience: Easter Island"
+    state.apply(ph.plan_experience(2))
+    st = ph.srec(state)
+    p = st["players"][0]
+    assert p["resources"] == [4, 2, 0]
+    assert [(c["kind"], c["id"]) for c in p["cards"]] == [(EXPERIENCE, experience_id(game, "Easter Island"))]
+    ids = [experience_id(game, n) for n in board]
+    assert st["experience_row"] == [next_card, ids[0], ids[1], ids[3], ids[4]]
+    # The Cloud went there, not an Hourglass.
+    assert p["hourglasses"] == 6 and p["cloud"] == 10
+
+
+@pytest.mark.parametrize("extend", [False, True])
+def test_experiencing_a_trip_with_or_without_its_extension(ph, extend):
+    game = experiences_game()
+    easter = next(c for c in game.cards() if c["name"] == "Easter Island")
+    state = position(ph, game, round=3, unavailable=0, planned=["Easter Island"],
+                     players={0: {"money": 30, "resources": [9, 9, 9]}})
+    action = ph.extend_experience(0) if extend else ph.card_action(0)
+    assert action in state.legal_actions()
+    before = seat(ph, state)
+    state.apply(action)
+    p = seat(ph, state)
+    cost = dict(easter["experience"]["cost"])
+    reward = dict(easter["experience"]["reward"])
+    if extend:
+        for key, value in easter["extend"]["cost"].items():
+            cost[key] = cost.get(key, 0) + value
+        for key, value in easter["extend"]["reward"].items():
+            reward[key] = reward.get(key, 0) + value
+    assert before["money"] - p["money"] == cost.get("money", 0)
+    assert before["hourglasses"] - p["hourglasses"] == cost.get("hourglasses", 1)
+    assert p["lth"] - before["lth"] == reward.get("lth", 0)
+    assert p["cards"] == [] and p["experiences"] == 1      # set aside, counted
+
+
+def test_an_experience_takes_no_slot_and_cannot_be_discarded(ph):
+    game = experiences_game()
+    projects = [ph.project_card(n) for n in ("Write Fiction", "Painting", "Pottery")]
+    state = position(ph, game, round=3, unavailable=0, planned=["Easter Island"],
+                     rows={ph.PROJECTS: [ph.project("Running")]},
+                     players={0: {"cards": projects, "money": 30, "resources": [9, 9, 9]}})
+    legal = state.legal_actions()
+    assert ph.discard(3) not in legal and ph.card_action(3) in legal   # the Experience: slot 3
+    state.apply(ph.start_project(0))     # a 4th Active card: 1 Stress; the Experience does not count
+    assert seat(ph, state)["stress"] == 6
+
+
+def test_nicole_dreams_the_motorcycle_and_takes_it_two_upkeeps_later(ph):
+    game = experiences_game()
+    motorcycle = item_id(game, "Motorcycle")
+    state = position(ph, game, round=2, unavailable=0, rows={ph.ITEMS: [motorcycle]},
+                     players={0: {"money": 10, "hourglasses": 2}, 1: {"hourglasses": 0}})
+    assert state.action_to_string(ph.dream(ph.ITEMS, 0, 0)) == "Dream: Motorcycle (Dream slot 1, 1 Knowledge)"
+    state.apply(ph.dream(ph.ITEMS, 0, 0))                   # with her Cloud
+    p = seat(ph, state)
+    assert p["resources"] == [1, 0, 0] and p["hourglasses"] == 2 and p["cloud"] == 11
+    assert p["dream"][0] == {"source": ph.ITEMS, "entry": motorcycle, "desire": 0}
+    rest = lambda s: ph.REST if ph.REST in s.legal_actions() else ph.calm_policy(s)   # noqa: E731
+    for desire in (1, 2):   # each Upkeep adds a Desire token
+        start = ph.srec(state)["round"]
+        ph.play_until(state, lambda s: ph.srec(s)["round"] > start and ph.srec(s)["step"] == ph.ACTION, rest)
+        assert seat(ph, state)["dream"][0]["desire"] == desire
+    while ph.srec(state)["current"] != 0:
+        state.apply(ph.REST)
+    before = seat(ph, state)
+    assert state.action_to_string(ph.from_dream(0)) == "Spend from the Dream board: Motorcycle"
+    state.apply(ph.from_dream(0))
+    p = seat(ph, state)
+    assert p["lth"] - before["lth"] == 2                    # 1 LTH per Desire token
+    assert before["money"] - p["money"] == 2 and p["sth"] - before["sth"] == 1   # the Scooter
+    assert p["dream"][0]["source"] == -1
+    assert (ph.KIND_ITEM, motorcycle) in [(c["kind"], c["id"]) for c in p["cards"]]
+
+
+def test_desire_stops_at_three_and_each_token_left_costs_1_lth_at_the_end(ph):
+    game = experiences_game()
+    state = position(ph, game, round=8, unavailable=1 << 4,
+                     dream={0: [(EXPERIENCE, "Easter Island", 3)]},
+                     players={0: {"hourglasses": 1, "cloud": CLOUD_GIVEN_UP},
+                              1: {"hourglasses": 0, "cloud": CLOUD_GIVEN_UP}})
+    state.apply(ph.REST)
+    assert state.is_terminal() and state.scores() == [-3, 0]
+    # A fourth Upkeep adds nothing.
+    state = position(ph, game, round=4, unavailable=0, dream={0: [(EXPERIENCE, "Easter Island", 3)]},
+                     players={0: {"hourglasses": 1, "cloud": CLOUD_GIVEN_UP},
+                              1: {"hourglasses": 0, "cloud": CLOUD_GIVEN_UP}})
+    state.apply(ph.REST)
+    assert seat(ph, state)["dream"][0]["desire"] == 3
+
+
+def test_the_cloud_then_hourglasses_and_the_stress_rule(ph):
+    game = experiences_game()
+    state = position(ph, game, round=2, unavailable=0,
+                     players={0: {"hourglasses": 3}, 1: {"hourglasses": 0, "cloud": CLOUD_GIVEN_UP}})
+    state.apply(ph.dream(ph.PROJECTS, 0, 0))     # the Cloud
+    state.apply(ph.dream(ph.PROJECTS, 0, 1))     # an Hourglass where only the Cloud is: no Stress
+    p = seat(ph, state)
+    assert (p["hourglasses"], p["stress"], p["cloud"]) == (2, 5, 11)
+    state.apply(ph.dream(ph.PROJECTS, 0, 2))     # a second own Hourglass: 1 Stress
+    assert (seat(ph, state)["hourglasses"], seat(ph, state)["stress"]) == (1, 6)
+
+
+def test_with_only_the_cloud_left_only_the_experiences_board(ph):
+    game = experiences_game()
+    state = position(ph, game, round=2, unavailable=0,
+                     players={0: {"hourglasses": 1}, 1: {"hourglasses": 0, "cloud": CLOUD_GIVEN_UP}})
+    state.apply(ph.STUDY)                        # the last Hourglass; the Cloud is unused
+    assert ph.srec(state)["current"] == 0 and ph.srec(state)["round"] == 2
+    legal = state.legal_actions()
+    main = [a for a in legal if a >= ph.SIMPLE and a != ph.EVENT_TASK]
+    assert main and all(ph.PLAN_EXPERIENCE <= a < ph.FROM_DREAM for a in main)
+    state.apply(main[0])                         # the Cloud goes: the round ends
+    assert ph.srec(state)["round"] == 3
+
+
+def test_the_board_ages_from_the_second_adult_round(ph):
+    game = experiences_game()
+    board = names(game, "experience")[:5]
+    ids = [experience_id(game, n) for n in board]
+    for round_, aged in ((1, False), (2, True)):
+        state = position(ph, game, round=round_, unavailable=0 if round_ > 1 else 0b1100010000,
+                         board=board,
+                         players={0: {"hourglasses": 1, "cloud": CLOUD_GIVEN_UP},
+                                  1: {"hourglasses": 0, "cloud": CLOUD_GIVEN_UP}})
+        deck_top = ph.srec(state)["experience_deck"][-1]
+        state.apply(ph.REST)
+        st = ph.srec(state)
+        if aged:   # round 3: the 5th card is discarded, the rest slide, one new card
+            assert st["experience_row"] == [deck_top] + ids[:4]
+            assert st["experience_discards"] == [ids[4]]
+        else:      # round 2 (the 1st Adult round): unchanged, and Plan Experience opens
+            assert st["experience_row"] == ids
+            assert st["unavailable"] & (1 << 10) == 0
+
+
+def test_a_dreamt_standalone_job_or_group_project_leaves_with_its_variant(ph):
+    game = lifespan.load_game(GAME, players=2, expansions=["experiences", "standalone_jobs"])
+    jobs = names(game, "job", "standalone_job")
+    comedian = 2 * jobs.index("Stand Up Comedian")
+    state = position(ph, game, round=2, unavailable=0, dream={0: [(ph.JOBS, comedian, 1)]},
+                     players={0: {"resources": [0, 9, 9]}})
+    legal = state.legal_actions()
+    assert {ph.from_dream(0, v) for v in range(3)} <= set(legal) and ph.from_dream(0, 3) not in legal
+    state.apply(ph.from_dream(0, 2))
+    p = seat(ph, state)
+    assert p["money"] == 8 + 2 * 2 and p["lth"] == 1 and p["resources"] == [0, 3, 5]
+
+
+def test_a_service_is_spent_like_an_item(ph):
+    game = experiences_game()
+    service = next(c for c in game.cards() if c["kind"] == "service")
+    state = position(ph, game, round=2, unavailable=0, rows={ph.ITEMS: [item_id(game, service["name"])]},
+                     players={0: {"money": 20, "resources": [9, 9, 9]}})
+    state.apply(ph.spend(0))
+    assert [c["kind"] for c in seat(ph, state)["cards"]] == [ph.KIND_ITEM]
+
+
+@pytest.mark.parametrize("lth, expected", [(19, -1.0), (20, 1.0)])
+def test_solo_needs_ten_lth_more(ph, lth, expected):
+    game = experiences_game(players=1, solo_lth_target=10)
+    goals = ["Bookworm", "Daydreamer", "People Person"]   # solo: at least 10 of each
+    state = position(ph, game, round=8, unavailable=1 << 4, goals=goals,
+                     players={0: {"hourglasses": 1, "cloud": CLOUD_GIVEN_UP, "lth": lth - 15,
+                                  "resources": [10, 10, 10]}})
+    state.apply(ph.REST)
+    assert state.scores() == [lth] and state.returns() == [expected]
+
+
+def test_the_experiences_in_the_printed_position_and_observation(ph):
+    game = experiences_game()
+    state = position(ph, game, round=2, unavailable=0, board=["Easter Island"] + names(game, "experience")[1:5],
+                     dream={0: [(EXPERIENCE, names(game, "experience")[5], 2)]})
+    text = str(state)
+    assert "Experiences board: Easter Island (Trip)" in text and "Cloud unused" in text
+    assert "(2 Desire)" in text
+    base = lifespan.load_game(GAME, players=2)
+    assert game.observation_shape[0] > base.observation_shape[0]
+    d = json.loads(state.determinize(1, 3).to_json())["state"]
+    st = ph.srec(state)
+    assert sorted(d["experience_deck"]) == sorted(st["experience_deck"])
+    assert d["experience_row"] == st["experience_row"]
+
+
+@pytest.mark.parametrize("change,message", [
+    (lambda st: st["players"][0].update(cloud=13), "cloud"),
+    (lambda st: st["players"][0]["dream"][0].update(source=4, entry=st["experience_row"][0]),
+     "bad or repeated Experience"),
+    (lambda st: st.update(experience_row=st["experience_row"] + [st["experience_deck"][0]]),
+     "holds more than 5"),
+])
+def test_corrupt_experience_fields_in_a_saved_state(change, message):
+    game = experiences_game()
+    doc = json.loads(game.new_state(2).to_json())
+    change(doc["state"])
+    with pytest.raises(ValueError, match=message):
+        game.state_from_json(json.dumps(doc))
+
+
+def test_malformed_experience_cards(tmp_path):
+    text = """
+[[experience]]
+id = "night_safari"
+name = "Night Safari"
+provenance = "authored"
+type = "trip"
+planning = { name = "Read up", requirement = { knowledge = 2 }, reward = { creativity = 1 } }
+experience = { name = "Go", cost = { hourglasses = 1, money = 5 }, reward = { sth = 2 } }
+extend = { name = "Stay", cost = { money = 2 }, reward = { lth = 1 } }
+"""
+    path = tmp_path / "mine.toml"
+    for old, new, message in (('type = "trip"', 'type = "cruise"', "night_safari: type: unknown value 'cruise'"),
+                              ("requirement = {", "cost = {", "night_safari: planning.cost: unknown field"),
+                              ('extend = { name = "Stay", ', 'extend = { ', "night_safari: extend.name: missing")):
+        path.write_text(text.replace(old, new, 1))
+        with pytest.raises(lifespan.CardDataError, match=re.escape(message)):
+            poh.load_cards(["base", "experiences"], extra_files=[path])
+
+
+@pytest.mark.parametrize("players", [1, 2, 3, 4])
+def test_random_games_with_experiences(ph, players):
+    game = experiences_game(players)
+    assert lifespan.playouts(game, 300, seed=13).shape == (300, players)
+    seen = set()
+    ph.sampled_games(game, 6, on_decision=lambda s: seen.update(
+        a // 100 for a in s.legal_actions() if a >= ph.PLAN_EXPERIENCE))
+    assert seen
+
+
+def test_the_command_line_form_joins_expansions_with_plus():
+    game = lifespan.load_game(GAME, players=2, expansions="experiences+events")
+    kinds = {c["kind"] for c in game.cards()}
+    assert {"experience", "event"} <= kinds
+    with pytest.raises(lifespan.RulesError, match="unknown expansion 'dragons'"):
+        lifespan.load_game(GAME, expansions="experiences+dragons")
