@@ -237,6 +237,23 @@ poh::CardTables read_cards(const py::dict& d) {
     x.part_names = c["part_names"].cast<std::array<std::string, 3>>();
     t.experiences.push_back(x);
   }
+  for (py::handle h : d["kids"].cast<py::list>()) {
+    const py::dict c = h.cast<py::dict>();
+    poh::KidSpec kid;
+    kid.name = c["name"].cast<std::string>();
+    const py::list levels = c["levels"].cast<py::list>();
+    if (levels.size() > poh::kMaxLevels) throw CardDataError("internal card record: too many Kid levels");
+    kid.num_levels = static_cast<std::uint8_t>(levels.size());
+    for (std::size_t i = 0; i < levels.size(); ++i) {
+      const py::dict level = levels[i];
+      kid.level_names[i] = level["name"].cast<std::string>();
+      kid.levels[i].requirement = effect(level["requirement"]);
+      kid.levels[i].cost = effect(level["cost"]);
+      kid.levels[i].reward = effect(level["reward"]);
+      kid.levels[i].has_cost = level["has_cost"].cast<bool>();
+    }
+    t.kids.push_back(kid);
+  }
   return t;
 }
 

@@ -24,9 +24,9 @@ PARAMETERS: dict[str, Parameter] = load_parameters(DATA / "rules.toml")
 
 # Card kinds in a card file: table name -> DESIGN's card kind.
 KINDS = ("project", "item", "activity", "job", "partner", "life_goal", "child_trait", "trend", "pet",
-         "standalone_job", "event", "experience", "service")
+         "standalone_job", "event", "experience", "service", "kid")
 # Expansions with a shipped card set; ALL_EXPANSIONS are the names of DESIGN §2.
-EXPANSIONS = ("base", "experiences", "events", "trends", "pets", "standalone_jobs")
+EXPANSIONS = ("base", "experiences", "kids", "events", "trends", "pets", "standalone_jobs")
 ALL_EXPANSIONS = ("base", "experiences", "kids", "nostalgia", "events", "trends", "pets",
                   "standalone_jobs", "community", "best_friends", "school", "relatives")
 PROVENANCES = ("seed", "published", "authored")
@@ -264,6 +264,29 @@ class _PursuitChecker(FieldChecker):
                          second: self.reward(card, f"{part}.{second}", table[second])}
         return own
 
+    def kid(self, card: str, raw: dict[str, Any]) -> dict[str, Any]:
+        # Level 1 is the Kid's arrival (a reward only); each later level, reached at an Upkeep,
+        # has a requirement (met for the reward) or a cost (paid for it), not both.
+        self.fields(card, "", raw, ("levels",))
+        levels = []
+        for i, entry in enumerate(self.items(card, "levels", raw["levels"], 2, 4)):
+            where = f"levels[{i}]"
+            level = self.table(card, where, entry)
+            if i == 0:
+                self.fields(card, where, level, ("name", "reward"))
+            else:
+                self.fields(card, where, level, ("name", "reward"), ("requirement", "cost"))
+                if ("requirement" in level) == ("cost" in level):
+                    raise self.fail(card, where, "needs a requirement or a cost (one of them)")
+            checked = {"name": self.text(card, f"{where}.name", level["name"]),
+                       "reward": self.reward(card, f"{where}.reward", level["reward"])}
+            if "requirement" in level:
+                checked["requirement"] = self.requirement(card, f"{where}.requirement", level["requirement"])
+            if "cost" in level:
+                checked["cost"] = self.cost(card, f"{where}.cost", level["cost"])
+            levels.append(checked)
+        return {"levels": levels}
+
     def standalone_job(self, card: str, raw: dict[str, Any]) -> dict[str, Any]:
         # One face, no levels: hired and kept like a Job, and working harder up to twice on
         # hiring (`work_harder`) and at each Upkeep (`work_harder_upkeep`).
@@ -484,7 +507,7 @@ def engine_records(cards: Iterable[Mapping[str, Any]]) -> dict[str, list[Any]]:
     """The checked cards, by kind, as the C++ core reads them (ids per kind in this order)."""
     records: dict[str, list[Any]] = {"projects": [], "items": [], "jobs": [], "partners": [],
                                      "goals": [], "traits": [], "trends": [], "events": [],
-                                     "experiences": []}
+                                     "experiences": [], "kids": []}
     for card in cards:
         kind = card["kind"]
         if kind == "project":
@@ -534,6 +557,12 @@ def engine_records(cards: Iterable[Mapping[str, Any]]) -> dict[str, list[Any]]:
                                       "category": CATEGORIES.index(card["category"])})
         elif kind == "event":
             records["events"].append(_event(card))
+        elif kind == "kid":
+            records["kids"].append({"name": card["name"], "levels": [
+                {"name": level["name"], "reward": _effect(level["reward"]),
+                 "requirement": _effect(level.get("requirement", NO_EFFECT)),
+                 "cost": _effect(level.get("cost", NO_EFFECT)), "has_cost": "cost" in level}
+                for level in card["levels"]]})
         elif kind == "experience":
             parts = (card["planning"], card["experience"], card["extend"])
             records["experiences"].append({

@@ -74,7 +74,9 @@ PLAN_EXPERIENCE = EVENT_TASK + 1                             # + Experiences boa
 DREAM = PLAN_EXPERIENCE + 5                 # + source * 3 + dream slot (source: row * 6 + k, 24 + board slot)
 FROM_DREAM = DREAM + 29 * 3                                  # + dream slot * 4 + variant
 EXTEND_EXPERIENCE = FROM_DREAM + 3 * 4                       # + own slot
-NUM_ACTIONS = EXTEND_EXPERIENCE + MAX_IN_PLAY
+DEVELOP_WITH_KID = EXTEND_EXPERIENCE + MAX_IN_PLAY           # + own slot (Kids)
+RAISE_FAMILY = DEVELOP_WITH_KID + MAX_IN_PLAY                # + own slot (Kids)
+NUM_ACTIONS = RAISE_FAMILY + MAX_IN_PLAY
 
 assert (PAY_UPKEEP, GIVE_UP, REFRESH, DISCARD, SIMPLE, START_PROJECT, JOIN_GROUP, SPEND, GET_JOB,
         PROMOTE_ROW, PROMOTE_FLIP, START_RELATIONSHIP, CARD_ACTION, PAY_UNIT, PASS) == \
@@ -221,7 +223,7 @@ def partner_face(entry: int) -> dict[str, Any]:
 def in_play(kind: int, ident: int, face: int = 0, level: int = 1, flags: int = 0, time: int = 0,
             roles=(-1, -1, -1, -1)) -> dict[str, Any]:
     return {"kind": kind, "id": ident, "face": face, "level": level, "time": time,
-            "flags": flags, "roles": list(roles)}
+            "flags": flags, "roles": list(roles), "parent": -1}
 
 
 def project_card(name: str, level: int = 1, flags: int = ACTIVE, **kw) -> dict[str, Any]:

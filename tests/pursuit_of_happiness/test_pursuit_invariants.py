@@ -25,7 +25,7 @@ import lifespan
 
 GAME = "pursuit_of_happiness"
 EXPANSIONS = [e for e in lifespan.pursuit_of_happiness.EXPANSIONS if e != "base"]
-NUM_ACTIONS = 688
+NUM_ACTIONS = 736
 SIMPLE = 78
 MAX_DECISIONS = 3000       # a random 4-player game is about 200-300 decisions
 KIND_PROJECT, KIND_JOB = 0, 2

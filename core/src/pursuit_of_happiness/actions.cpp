@@ -187,6 +187,16 @@ Plan Game::plan_action(const State& s, int action) const {
     if (slot >= rules.dream_slots || p.dream[slot].source < 0) return plan;
     return plan_take(s, p.dream[slot].source, p.dream[slot].entry, (action - kFromDream) % kDreamVariants);
   }
+  if (action >= kDevelopWithKid) {  // Kids: develop into L3 and have a Kid, or Raise Family at L3
+    const bool raise = action >= kRaiseFamily;
+    const int slot = action - (raise ? kRaiseFamily : kDevelopWithKid);
+    if (s.kid_deck.empty() || slot >= static_cast<int>(p.cards.size())) return plan;
+    const InPlay& c = p.cards[slot];
+    if (c.kind != kPartnerCard || c.level != (raise ? 3 : 2)) return plan;
+    if (!raise) plan.cost = without_placed_hourglass(cards.partners[c.id][c.face].levels[c.level].cost);
+    plan.ok = true;  // Raise Family costs its Hourglass only
+    return plan;
+  }
   const bool extend = action >= kExtendExperience;
   if ((action >= kCardAction && action < kPayUnit) || extend) {
     const int slot = action - (extend ? kExtendExperience : kCardAction);
@@ -336,14 +346,15 @@ void Game::free_actions(const State& s, ActionList& out) const {
   for (int row = 0; row < kNumRows; ++row)
     if (!s.rows[row].empty()) out.push_back(static_cast<std::uint16_t>(kRefresh + row));
   for (std::size_t slot = 0; slot < p.cards.size(); ++slot)
-    if (discardable(p.cards[slot])) out.push_back(static_cast<std::uint16_t>(kDiscard + slot));
+    if (discardable(p, p.cards[slot])) out.push_back(static_cast<std::uint16_t>(kDiscard + slot));
 }
 
-bool Game::discardable(const InPlay& c) const {
+bool Game::discardable(const PlayerState& p, const InPlay& c) const {
   if (c.kind == kProjectCard)
     return cards_.projects[c.id].type == ProjectType::kBasic && (c.flags & kInActiveSlot);
   if (c.kind == kItemCard) return !cards_.items[c.id].pet;  // a Pet is not an Item
   if (c.kind == kExperienceCard) return false;              // not a card the Discard action names
+  if (c.kind == kKidCard) return !kid_has_partner(c, p);        // only once its Partner has gone
   if (rules_.discard_scope == DiscardScope::kAnyCard) return true;
   return (c.flags & kInActiveSlot) != 0;
 }
@@ -353,10 +364,18 @@ bool Game::pet_grows(const InPlay& c) const {
   return c.kind == kItemCard && cards_.items[c.id].pet && c.level < cards_.items[c.id].num_levels;
 }
 
-// The upkeep a card prints: its cost and reward (a Pet: its next level's; a Stand-alone Job
+// A Kid whose Partner is still in play cannot be discarded (Experiences rulebook, Kids).
+bool Game::kid_has_partner(const InPlay& kid, const PlayerState& p) const {
+  for (const InPlay& c : p.cards)
+    if (c.kind == kPartnerCard && c.id == kid.parent) return true;
+  return false;
+}
+
+// The upkeep a card prints: its cost and reward (a Pet or a Kid: its next level's; a Stand-alone Job
 // working harder: `harder` times its Work Harder upkeep on top).
 std::pair<Effect, Effect> Game::printed_upkeep(const InPlay& c, int harder) const {
   if (pet_grows(c)) return {cards_.items[c.id].levels[c.level].cost, cards_.items[c.id].levels[c.level].reward};
+  if (c.kind == kKidCard) return {cards_.kids[c.id].levels[c.level].cost, cards_.kids[c.id].levels[c.level].reward};
   if (c.kind == kItemCard) return {cards_.items[c.id].upkeep_cost, cards_.items[c.id].upkeep_reward};
   if (c.kind == kJobCard) {
     const JobFace& face = job_face(c);
@@ -412,7 +431,7 @@ bool Game::is_legal(const State& s, int action) const {
       if (action >= kRefresh && action < kDiscard) return !s.rows[action - kRefresh].empty();
       if (action >= kDiscard && action < kSimpleBoard) {
         const int slot = slot_of(kDiscard);
-        return slot < static_cast<int>(p.cards.size()) && discardable(p.cards[slot]);
+        return slot < static_cast<int>(p.cards.size()) && discardable(p, p.cards[slot]);
       }
       if (action == kPass) return !any_main_action(s, main_candidates(s));
       if (action == kEventTask) return event_task_legal(s);
@@ -437,8 +456,10 @@ void Game::discard_card(State& s, int seat, int slot, bool penalty) const {
                   : c.kind == kJobCard   ? kJobRow
                                          : kPartnerRow;
   const bool two_faced = c.kind == kJobCard || c.kind == kPartnerCard;
-  auto& pile = c.kind == kExperienceCard ? s.experience_discards : s.discards[row];
-  pile.push_back(static_cast<std::uint8_t>(two_faced ? (c.id << 1) | c.face : c.id));
+  if (c.kind != kKidCard) {  // a Kid leaves the game
+    auto& pile = c.kind == kExperienceCard ? s.experience_discards : s.discards[row];
+    pile.push_back(static_cast<std::uint8_t>(two_faced ? (c.id << 1) | c.face : c.id));
+  }
   p.cards.erase(static_cast<std::size_t>(slot));
   if (c.kind == kProjectCard && cards_.projects[c.id].type == ProjectType::kGroup) rebuild_derived(s);
   if (penalty) {
@@ -474,7 +495,11 @@ void Game::apply_unchecked(State& s, int action) const {
     case Step::kUpkeep:
       if (action >= kGiveUp && action < kRefresh) {
         InPlay& c = p.cards[action - kGiveUp];
-        if (pet_grows(c) && rules_.unfed_pet == UnfedPet::kStays)
+        if (c.kind == kKidCard) {  // the Kid grows anyway, and the player loses 1 LTH
+          ++c.level;
+          add_lth(p, -1, false);
+          c.flags &= static_cast<std::uint8_t>(~kUpkeepDue);
+        } else if (pet_grows(c) && rules_.unfed_pet == UnfedPet::kStays)
           c.flags &= static_cast<std::uint8_t>(~kUpkeepDue);  // not fed: it does not grow
         else
           discard_card(s, seat, action - kGiveUp, true);
@@ -556,7 +581,7 @@ void Game::resolve(State& s, int action, const Plan* known) const {
     c.flags &= static_cast<std::uint8_t>(~kUpkeepDue);
     if (cost[kSth]) gain_sth(s, seat, -cost[kSth]);
     gain(s, seat, printed_upkeep(c, harder).second, true);
-    if (pet_grows(c)) ++c.level;
+    if (pet_grows(c) || c.kind == kKidCard) ++c.level;
     gain_stress(s, seat, cost[kStress]);
     after_upkeep_decision(s);
     return;
@@ -649,6 +674,15 @@ void Game::resolve(State& s, int action, const Plan* known) const {
     p.dream[slot] = Dreamt{};
     add_lth(p, dreamt.desire, false);  // 1 LTH per Desire token
     take(s, seat, dreamt.source, dreamt.entry, (action - kFromDream) % kDreamVariants);
+  } else if (action >= kDevelopWithKid) {
+    const bool raise = action >= kRaiseFamily;
+    InPlay& partner = p.cards[action - (raise ? kRaiseFamily : kDevelopWithKid)];
+    partner.time = static_cast<std::uint8_t>(partner.time + 1 + plan.cost[kHourglasses]);
+    if (!raise) {
+      ++partner.level;
+      gain(s, seat, level_of(partner, partner.level).reward, true);
+    }
+    have_kid(s, seat, InPlay(partner));
   } else if ((action >= kCardAction && action < kPayUnit) || action >= kExtendExperience) {
     const bool extend = action >= kExtendExperience;
     const int slot = action - (extend ? kExtendExperience : kCardAction);

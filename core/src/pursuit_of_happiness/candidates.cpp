@@ -100,6 +100,9 @@ MainCandidates Game::main_candidates(const State& s) const {
   set(MainCandidates::kRelationship, s.rows[kPartnerRow].size());
   set(MainCandidates::kCardActions, p.cards.size());
   set(MainCandidates::kGetJobWorkingHarder, standalone_jobs_ ? s.rows[kJobRow].size() * kMaxWorkHarder : 0);
+  const bool kids = kids_on() && !s.kid_deck.empty();
+  set(MainCandidates::kDevelopWithKid, kids ? p.cards.size() : 0);
+  set(MainCandidates::kRaiseFamily, kids ? p.cards.size() : 0);
   return c;
 }
 
@@ -168,6 +171,10 @@ int Game::candidate_in(const State& s, int segment, int index) const {
         index -= variants;
       }
     }
+    case MainCandidates::kDevelopWithKid:
+      return kDevelopWithKid + index;
+    case MainCandidates::kRaiseFamily:
+      return kRaiseFamily + index;
     default: {  // the index-th planned Experience
       const PlayerState& p = s.players[s.current];
       for (std::size_t slot = 0;; ++slot)
@@ -223,7 +230,7 @@ int Game::sample_planned(const State& s, SplitMix64& rng, Plan& plan) const {
     if (pick < kNumRows) {
       if (!s.rows[pick].empty()) return kRefresh + static_cast<int>(pick);
     } else if (pick < first_main) {
-      if (discardable(p.cards[pick - kNumRows])) return kDiscard + static_cast<int>(pick - kNumRows);
+      if (discardable(p, p.cards[pick - kNumRows])) return kDiscard + static_cast<int>(pick - kNumRows);
     } else if (pick < pass) {
       const int action = candidate_action(s, c, static_cast<int>(pick - first_main));
       if (main_action_legal(s, action, &plan)) return action;

@@ -62,6 +62,10 @@ Game::Game(const Rules& rules, CardTables cards) : rules_(rules), cards_(std::mo
        "needs no Trends or at least 3");
   need(cards_.experiences.empty() || (cards_.experiences.size() > kExperienceSlots && cards_.experiences.size() <= kMaxDeck),
        "needs no Experiences or 6 to 128");
+  need(cards_.kids.size() <= kMaxKids, "holds at most 32 Kids");
+  for (const KidSpec& k : cards_.kids)
+    need(k.num_levels >= 2 && k.num_levels <= kMaxLevels && !k.levels[0].has_cost,
+         "has a Kid with 2 to 4 levels, the first without a cost: " + k.name);
   need(cards_.events.empty() || (cards_.events.size() >= static_cast<std::size_t>(kMinEvents) && cards_.events.size() <= kMaxEvents),
        "needs no Events or 4 to 16");
   for (const EventSpec& e : cards_.events) {

@@ -101,6 +101,8 @@ State Game::new_state(std::uint64_t seed) const {
       s.experience_row.push_back(s.experience_deck.pop_back());
     s.unavailable |= 1u << kPlanExperience;  // not in the Teen round
   }
+  for (std::size_t k = 0; k < cards_.kids.size(); ++k) s.kid_deck.push_back(static_cast<std::uint8_t>(k));
+  shuffle(s.kid_deck, s.rng);
   return s;
 }
 
@@ -155,6 +157,7 @@ void Game::begin_upkeep(State& s) const {
     for (const InPlay& c : p.cards) partners += c.kind == kPartnerCard;
     gain_stress(s, seat, std::max(0, active_count(p) - kActiveSlots) + std::max(0, partners - 1));
     if (!p.alive) continue;
+    if (kids_on()) grow_kids(s, seat);
     for (InPlay& c : p.cards) {
       if (c.flags & kArchived) {
         if ((c.flags & kRetired)) gain(s, seat, job_face(c).retirement_reward, true);

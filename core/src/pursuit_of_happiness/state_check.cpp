@@ -39,6 +39,12 @@ void Game::validate(const State& s) const {
   for (std::uint8_t k : s.experience_row) note_experience(k, "experience_row");
   for (std::uint8_t k : s.experience_deck) note_experience(k, "experience_deck");
   for (std::uint8_t k : s.experience_discards) note_experience(k, "experience_discards");
+  std::array<int, kMaxKids> kids_seen{};
+  auto note_kid = [&](int k, const std::string& where) {
+    require_state(static_cast<std::size_t>(k) < cards_.kids.size() && ++kids_seen[k] == 1,
+                  where + ": bad or repeated Kid " + std::to_string(k));
+  };
+  for (std::uint8_t k : s.kid_deck) note_kid(k, "kid_deck");
   for (int row = 0; row < kNumRows; ++row) {
     for (std::uint8_t e : s.rows[row]) note(row, e, std::string("rows[") + std::to_string(row) + "]");
     for (std::uint8_t e : s.decks[row]) note(row, e, std::string("decks[") + std::to_string(row) + "]");
@@ -96,12 +102,18 @@ void Game::validate(const State& s) const {
       require_state(c.kind < kNumCardKinds, where + ".kind out of range");
       if (c.kind == kExperienceCard)
         note_experience(c.id, where);
+      else if (c.kind == kKidCard)
+        note_kid(c.id, where);
       else
         note(c.kind, c.kind >= kJobCard ? (c.id << 1) | c.face : c.id, where);
+      require_state(c.kind == kKidCard ? c.parent >= 0 && static_cast<std::size_t>(c.parent) < cards_.partners.size()
+                                       : c.parent == -1,
+                    where + ".parent: a Kid's Partner card, -1 for other cards");
       require_state(c.face < 2, where + ".face must be 0 or 1");
       const int levels = c.kind == kProjectCard      ? cards_.projects[c.id].num_levels
                          : c.kind == kItemCard       ? cards_.items[c.id].num_levels
                          : c.kind == kExperienceCard ? 1   // planned; completed ones are set aside
+                         : c.kind == kKidCard        ? cards_.kids[c.id].num_levels
                                                      : 3;  // Jobs and Partners have 3 levels
       require_state(c.level >= 1 && c.level <= levels, where + ".level out of range");
       require_state(!((c.flags & kArchived) && (c.flags & kInActiveSlot)), where + ": archived cards take no slot");

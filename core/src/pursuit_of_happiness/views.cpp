@@ -61,6 +61,7 @@ std::string Game::row_card_name(int row, int entry) const {
 }
 
 std::string Game::card_name(const InPlay& c) const {
+  if (c.kind == kKidCard) return cards_.kids[c.id].name;
   const bool two_faced = c.kind == kJobCard || c.kind == kPartnerCard;
   return row_card_name(c.kind, two_faced ? (c.id << 1) | c.face : c.id);
 }
@@ -172,6 +173,12 @@ std::string Game::action_to_string(const State& s, int action) const {
       text += harder(variant);
     return text;
   }
+  if (action >= kDevelopWithKid) {
+    const bool raise = action >= kRaiseFamily;
+    const int slot = action - (raise ? kRaiseFamily : kDevelopWithKid);
+    const std::string partner = slot_name(p, slot);
+    return raise ? "Raise Family: " + partner : "Develop: " + partner + " into L3 and have a Kid";
+  }
   const int slot = action - kExtendExperience;
   if (slot >= static_cast<int>(p.cards.size()) || p.cards[slot].kind != kExperienceCard)
     return "Experience and extend: slot " + std::to_string(slot);
@@ -221,6 +228,7 @@ std::string Game::render(const State& s, int viewer) const {
     }
     out += " (deck " + std::to_string(s.experience_deck.size()) + ")\n";
   }
+  if (kids_on()) out += "  Kids deck: " + std::to_string(s.kid_deck.size()) + "\n";
   for (int seat = 0; seat < num_players(); ++seat) {
     const PlayerState& p = s.players[seat];
     out += "Seat " + std::to_string(seat) + (seat == s.current ? " (to move)" : "") +
@@ -291,7 +299,7 @@ int Game::observation_size() const {
   const int events = cards_.events.empty() ? 0 : 2 * static_cast<int>(cards_.events.size()) + 2;
   const int experiences = experiences_on() ? 2 * static_cast<int>(cards_.experiences.size()) + kMaxDreamSlots + 1 : 0;
   return kObsHeader + kObsPerPlayer * num_players() + 2 * card_faces(cards_) +
-         static_cast<int>(cards_.trends.size()) + events + experiences;
+         static_cast<int>(cards_.trends.size()) + events + experiences + static_cast<int>(cards_.kids.size());
 }
 
 void Game::observation(const State& s, int player, float* out) const {
@@ -348,10 +356,15 @@ void Game::observation(const State& s, int player, float* out) const {
       desire[slot] = me.dream[slot].source < 0 ? 0.0f : (1.0f + me.dream[slot].desire) / (1.0f + kMaxDesire);
     desire[kMaxDreamSlots] = me.experiences / 5.0f;
   }
+  if (kids_on()) {  // the observer's Kids, by level
+    float* kids = out + observation_size() - static_cast<int>(cards_.kids.size());
+    for (const InPlay& c : s.players[player].cards)
+      if (c.kind == kKidCard) kids[c.id] = c.level / 4.0f;
+  }
   for (int r = 0; r < kNumRows; ++r)
     for (std::uint8_t entry : s.rows[r]) rows[offsets[r] + entry] = 1.0f;
   for (const InPlay& c : s.players[player].cards) {
-    if (c.kind == kExperienceCard) continue;  // in the Experiences part below
+    if (c.kind == kExperienceCard || c.kind == kKidCard) continue;  // in their own parts below
     const bool two_faced = c.kind == kJobCard || c.kind == kPartnerCard;
     mine[offsets[c.kind] + (two_faced ? (c.id << 1) | c.face : c.id)] = c.level / 4.0f;
   }
@@ -390,6 +403,8 @@ State Game::determinize(const State& s, int player, std::uint64_t seed) const {
   shuffle(d.event_deck, rng);
   sort_distinct_cards(d.experience_deck);
   shuffle(d.experience_deck, rng);
+  sort_distinct_cards(d.kid_deck);
+  shuffle(d.kid_deck, rng);
   d.rng.state = rng.next();
   return d;
 }

@@ -184,6 +184,23 @@ struct ExperienceSpec {
   bool operator==(const ExperienceSpec&) const = default;
 };
 
+// A Kid (Experiences' Kids module): drawn at level 1 (its reward), then each Upkeep it grows a
+// level: a level with a requirement gives its reward if the requirement is met, one with a cost
+// if the cost is paid; otherwise the player loses 1 LTH.
+struct KidLevel {
+  Effect requirement, cost, reward;
+  bool has_cost = false;
+  bool operator==(const KidLevel&) const = default;
+};
+
+struct KidSpec {
+  std::string name;
+  std::uint8_t num_levels = 0;
+  std::array<KidLevel, kMaxLevels> levels{};
+  std::array<std::string, kMaxLevels> level_names;
+  bool operator==(const KidSpec&) const = default;
+};
+
 struct CardTables {
   std::vector<ProjectSpec> projects;
   std::vector<ItemSpec> items;                        // items and activities: one deck
@@ -194,6 +211,7 @@ struct CardTables {
   std::vector<TrendSpec> trends;                      // empty: the Trends promo is not in play
   std::vector<EventSpec> events;                      // empty: the Events promo is not in play
   std::vector<ExperienceSpec> experiences;            // empty: the Experiences expansion is not
+  std::vector<KidSpec> kids;                          // empty: the Kids module is not
   bool operator==(const CardTables&) const = default;
 };
 

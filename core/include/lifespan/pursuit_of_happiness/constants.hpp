@@ -38,6 +38,7 @@ inline constexpr int kMaxDeck = 128;
 inline constexpr int kMaxRoles = 4;
 inline constexpr int kMaxLevels = 4;
 inline constexpr int kMaxEvents = 16;
+inline constexpr int kMaxKids = 32;
 
 enum Row : std::uint8_t { kProjectRow, kItemRow, kJobRow, kPartnerRow, kNumRows };
 
@@ -80,7 +81,9 @@ inline constexpr int kPlanExperienceAction = kEventTask + 1;  // + Experiences b
 inline constexpr int kDreamAction = kPlanExperienceAction + kExperienceSlots;
 inline constexpr int kFromDream = kDreamAction + kNumDreamSources * kMaxDreamSlots;  // + dream slot·4 + variant
 inline constexpr int kExtendExperience = kFromDream + kMaxDreamSlots * kDreamVariants;  // + own slot
-inline constexpr int kNumDistinctActions = kExtendExperience + kMaxInPlay;
+inline constexpr int kDevelopWithKid = kExtendExperience + kMaxInPlay;  // + own slot (Kids)
+inline constexpr int kRaiseFamily = kDevelopWithKid + kMaxInPlay;        // + own slot (Kids)
+inline constexpr int kNumDistinctActions = kRaiseFamily + kMaxInPlay;
 inline constexpr int kMaxLegalActions = 255;  // the most a FixedVector holds; a position lists far fewer
 
 inline constexpr int kTerminalPlayer = -4;

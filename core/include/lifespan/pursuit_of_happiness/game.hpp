@@ -38,7 +38,8 @@ struct ProjectRelief {
 struct MainCandidates {
   enum Segment : std::uint8_t {
     kSimple, kStart, kJoin, kSpend, kGetJob, kPromoteRow, kFlip, kRelationship, kCardActions,
-    kGetJobWorkingHarder, kPlanExperience, kDream, kFromDream, kExtendExperience, kNumSegments
+    kGetJobWorkingHarder, kPlanExperience, kDream, kFromDream, kExtendExperience, kDevelopWithKid,
+    kRaiseFamily, kNumSegments
   };
   std::array<std::uint16_t, kNumSegments> count{};
   int total = 0;
@@ -166,11 +167,16 @@ class Game {
   void age_experiences(State& s) const;
   void add_desire(State& s) const;
   int unfulfilled_desire(const PlayerState& p) const;
+  bool kids_on() const { return !cards_.kids.empty(); }
+  void have_kid(State& s, int seat, const InPlay& partner) const;
+  void grow_kids(State& s, int seat) const;
+  bool kid_grows(const InPlay& c) const;  // a Kid below its last level
   bool has_turn(const PlayerState& p) const {
     return p.alive && (p.hourglasses > 0 || (experiences_on() && p.cloud < 0));
   }
   bool experiences_on() const { return !cards_.experiences.empty(); }
-  bool discardable(const InPlay& c) const;
+  bool discardable(const PlayerState& p, const InPlay& c) const;
+  bool kid_has_partner(const InPlay& kid, const PlayerState& p) const;
   bool has_card_action(const InPlay& c) const;
   bool pet_grows(const InPlay& c) const;
   const InPlay* promotable_job(const PlayerState& p) const;

@@ -14,7 +14,9 @@ inline constexpr int kNumSteps = 5;
 inline constexpr const char* kStepNames[kNumSteps] = {"choose trait", "upkeep", "action", "pay",
                                                       "over"};
 
-enum CardKind : std::uint8_t { kProjectCard, kItemCard, kJobCard, kPartnerCard, kExperienceCard, kNumCardKinds };
+enum CardKind : std::uint8_t {
+  kProjectCard, kItemCard, kJobCard, kPartnerCard, kExperienceCard, kKidCard, kNumCardKinds
+};
 
 // Flags of a card in play.
 enum : std::uint8_t {
@@ -40,12 +42,14 @@ struct InPlay {
   std::uint8_t time = 0;    // Hourglasses on the card this round
   std::uint8_t flags = 0;
   std::array<std::int8_t, kMaxRoles> roles{-1, -1, -1, -1};  // group Projects: seat per role
+  std::int8_t parent = -1;  // a Kid: the Partner card (its id) it was born to
   bool operator==(const InPlay&) const = default;
 
   template <class Visitor>
   void visit(Visitor& v) {
     v("kind", kind); v("id", id); v("face", face); v("level", level);
     v("time", time); v("flags", flags); v("roles", roles);
+    v.optional("parent", parent);
   }
 };
 
@@ -144,6 +148,7 @@ struct State {
   FixedVector<std::uint8_t, kExperienceSlots> experience_row;  // the Experiences board, left to right
   FixedVector<std::uint8_t, kMaxDeck> experience_deck;         // back = top
   FixedVector<std::uint8_t, kMaxDeck> experience_discards;
+  FixedVector<std::uint8_t, kMaxKids> kid_deck;                // Kids; back = top
   std::array<PlayerState, kMaxPlayers> players{};
   // Derived from the cards, so not saved: seats (bits) holding an active Group Project, whose
   // open roles the seat to move may join. Saves a playout scanning every card for them.
@@ -163,6 +168,7 @@ struct State {
     v.optional("experience_row", experience_row);
     v.optional("experience_deck", experience_deck);
     v.optional("experience_discards", experience_discards);
+    v.optional("kid_deck", kid_deck);
     v.list("players", players.data(), num_players);
   }
 };

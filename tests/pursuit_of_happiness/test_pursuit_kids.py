@@ -1,0 +1,204 @@
+"""The Kids module of Experiences (its rulebook §3): a Kid drawn when a Partner is developed
+into L3 (optional) or with Raise Family, growing one level each Upkeep, never taking a slot,
+kept when its Partner goes."""
+
+import json
+import re
+
+import pytest
+
+import lifespan
+from lifespan import pursuit_of_happiness as poh
+
+GAME = "pursuit_of_happiness"
+KID = 5                  # the card kind of a Kid in play
+NO_GOALS = ["Corner Office", "Well-Earned Rest"]
+
+
+def kids_game(players=2, **rules):
+    return lifespan.load_game(GAME, players=players, expansions=["kids"], **rules)
+
+
+def kid_cards(game):
+    return [c for c in game.cards() if c["kind"] == "kid"]
+
+
+def position(ph, game, kids=(), kid_deck=None, **kwargs):
+    """kids: (name, level, parent partner face name) in seat 0's play area."""
+    doc = ph.position_doc(game, goals=NO_GOALS, **kwargs)
+    st = doc["state"]
+    names = [c["name"] for c in kid_cards(game)]
+    placed = []
+    for name, level, parent in kids:
+        k = names.index(name)
+        card = ph.in_play(KID, k, 0, level)
+        card["parent"] = ph.partner(parent) >> 1
+        st["players"][0]["cards"].append(card)
+        placed.append(k)
+    st["kid_deck"] = kid_deck if kid_deck is not None else [k for k in st["kid_deck"] if k not in placed]
+    return game.state_from_json(json.dumps(doc))
+
+
+def seat0(ph, state):
+    return ph.srec(state)["players"][0]
+
+
+def test_fifteen_kids():
+    kids = kid_cards(kids_game())
+    assert len(kids) == 15 and all(c["expansion"] == "kids" and c["provenance"] == "authored" for c in kids)
+    for c in kids:
+        later = c["levels"][1:]
+        assert all(("cost" in level) != ("requirement" in level) for level in later)
+
+
+@pytest.mark.parametrize("with_kid", [False, True])
+def test_developing_into_l3_may_bring_a_kid(ph, with_kid):
+    game = kids_game()
+    nicole = ph.partner_card("Nicole", level=2)
+    state = position(ph, game, round=3, unavailable=0,
+                     players={0: {"cards": [nicole], "resources": [0, 2, 4]}})
+    top = ph.srec(state)["kid_deck"][-1]
+    legal = state.legal_actions()
+    assert ph.card_action(0) in legal and ph.DEVELOP_WITH_KID in legal
+    assert state.action_to_string(ph.DEVELOP_WITH_KID) == "Develop: Nicole into L3 and have a Kid"
+    state.apply(ph.DEVELOP_WITH_KID if with_kid else ph.card_action(0))
+    p = seat0(ph, state)
+    assert p["cards"][0]["level"] == 3 and p["resources"] == [0, 0, 0]
+    kid_reward = kid_cards(game)[top]["levels"][0]["reward"]
+    if with_kid:
+        kid = p["cards"][1]
+        assert (kid["kind"], kid["id"], kid["level"], kid["parent"]) == (KID, top, 1, nicole["id"])
+        assert p["lth"] == 3 + kid_reward.get("lth", 0)
+        assert len(ph.srec(state)["kid_deck"]) == 14
+    else:
+        assert len(p["cards"]) == 1 and len(ph.srec(state)["kid_deck"]) == 15
+
+
+def test_raise_family_with_an_l3_partner_is_repeatable(ph):
+    game = kids_game()
+    state = position(ph, game, round=3, unavailable=0,
+                     players={0: {"cards": [ph.partner_card("Nicole", level=3)], "hourglasses": 3},
+                              1: {"hourglasses": 0}})
+    for kids in (1, 2):
+        assert state.action_to_string(ph.RAISE_FAMILY) == "Raise Family: Nicole"
+        state.apply(ph.RAISE_FAMILY)
+        p = seat0(ph, state)
+        assert sum(c["kind"] == KID for c in p["cards"]) == kids
+    assert seat0(ph, state)["hourglasses"] == 1 and seat0(ph, state)["stress"] == 5
+    # No Raise Family without an L3 Partner, nor with an empty Kid deck.
+    state = position(ph, game, round=3, unavailable=0, players={0: {"cards": [ph.partner_card("Nicole", level=2)]}})
+    assert ph.RAISE_FAMILY not in state.legal_actions()
+    state = position(ph, game, round=3, unavailable=0, kid_deck=[],
+                     players={0: {"cards": [ph.partner_card("Nicole", level=3)]}})
+    assert ph.RAISE_FAMILY not in state.legal_actions()
+
+
+def _kid_with(game, kind):
+    """A Kid whose level 2 has a requirement (kind 'requirement') or a cost ('cost')."""
+    return next(c for c in kid_cards(game) if kind in c["levels"][1])
+
+
+def _to_upkeep(ph, state):
+    state.apply(ph.REST)
+    assert ph.srec(state)["step"] in (ph.UPKEEP, ph.ACTION)
+    return state
+
+
+@pytest.mark.parametrize("met", [True, False])
+def test_a_kid_with_a_requirement_grows_at_upkeep(ph, met):
+    game = kids_game()
+    kid = _kid_with(game, "requirement")
+    need = kid["levels"][1]["requirement"]
+    resources = [need.get(k, 0) + (0 if met else -need.get(k, 0)) for k in ("knowledge", "creativity", "influence")]
+    state = position(ph, game, round=3, unavailable=0, kids=[(kid["name"], 1, "Nicole")],
+                     players={0: {"hourglasses": 1, "resources": resources,
+                                  "sth": 1 if met else 0}, 1: {"hourglasses": 0}})
+    _to_upkeep(ph, state)
+    p = seat0(ph, state)
+    card = next(c for c in p["cards"] if c["kind"] == KID)
+    assert card["level"] == 2 and not card["flags"] & ph.UPKEEP_DUE
+    assert p["lth"] == (kid["levels"][1]["reward"].get("lth", 0) if met else -1)
+
+
+@pytest.mark.parametrize("pay", [True, False])
+def test_a_kid_with_a_cost_asks_at_upkeep(ph, pay):
+    game = kids_game()
+    kid = _kid_with(game, "cost")
+    state = position(ph, game, round=3, unavailable=0, kids=[(kid["name"], 1, "Nicole")],
+                     players={0: {"hourglasses": 1, "money": 9, "resources": [3, 3, 3]},
+                              1: {"hourglasses": 0}})
+    _to_upkeep(ph, state)
+    st = ph.srec(state)
+    assert st["step"] == ph.UPKEEP and state.legal_actions()[-1] == ph.give_up(0)
+    state.apply(ph.pay_upkeep(0) if pay else ph.give_up(0))
+    p = seat0(ph, state)
+    card = next(c for c in p["cards"] if c["kind"] == KID)      # kept either way
+    assert card["level"] == 2
+    cost = kid["levels"][1]["cost"]
+    if pay:
+        assert 9 - p["money"] == cost.get("money", 0)
+        assert p["lth"] == kid["levels"][1]["reward"].get("lth", 0)
+    else:
+        assert p["money"] == 9 and p["lth"] == -1 and p["stress"] == 5
+
+
+def test_a_kid_stays_with_its_partner_and_can_go_once_the_partner_has_gone(ph):
+    game = kids_game()
+    kid = kid_cards(game)[0]["name"]
+    state = position(ph, game, round=3, unavailable=0, kids=[(kid, 2, "Nicole")],
+                     players={0: {"cards": [ph.partner_card("Nicole", level=3)]}})
+    legal = state.legal_actions()
+    assert ph.discard(0) in legal and ph.discard(1) not in legal     # the Partner, not the Kid
+    state.apply(ph.discard(0))                                       # the Partner goes
+    p = seat0(ph, state)
+    assert [c["kind"] for c in p["cards"]] == [KID]                  # the Kid is kept
+    assert ph.discard(0) in state.legal_actions()                    # and may now be discarded
+    state.apply(ph.discard(0))
+    p = seat0(ph, state)
+    assert p["cards"] == [] and p["stress"] == 7 and p["sth"] == -2  # a penalty per card
+
+
+def test_kids_take_no_active_slot(ph):
+    game = kids_game()
+    kid = kid_cards(game)[0]["name"]
+    projects = [ph.project_card(n) for n in ("Write Fiction", "Painting")]
+    state = position(ph, game, round=3, unavailable=0, kids=[(kid, 1, "Nicole")],
+                     rows={ph.PROJECTS: [ph.project("Running")]},
+                     players={0: {"cards": [ph.partner_card("Nicole", level=3)] + projects,
+                                  "resources": [1, 1, 0]}})
+    state.apply(ph.start_project(0))     # the 4th Active card: 1 Stress (the Kid is not counted)
+    assert seat0(ph, state)["stress"] == 6
+
+
+def test_a_kid_card_with_a_requirement_and_a_cost_is_refused(tmp_path):
+    path = tmp_path / "mine.toml"
+    path.write_text("""
+[[kid]]
+id = "kid_twin"
+name = "Twin"
+provenance = "authored"
+levels = [ { name = "Baby", reward = { sth = 1 } },
+           { name = "Kid", requirement = { knowledge = 1 }, cost = { money = 1 }, reward = { lth = 1 } } ]
+""")
+    with pytest.raises(lifespan.CardDataError, match=re.escape("kid_twin: levels[1]: needs a requirement or a cost")):
+        poh.load_cards(["base", "kids"], extra_files=[path])
+
+
+def test_a_corrupt_kid_in_a_saved_state_is_refused(ph):
+    game = kids_game()
+    state = position(ph, game, round=3, unavailable=0, kids=[(kid_cards(game)[0]["name"], 1, "Nicole")])
+    doc = json.loads(state.to_json())
+    doc["state"]["players"][0]["cards"][0]["parent"] = -1
+    with pytest.raises(ValueError, match="parent"):
+        game.state_from_json(json.dumps(doc))
+    doc["state"]["players"][0]["cards"][0]["parent"] = 0
+    doc["state"]["kid_deck"].append(doc["state"]["players"][0]["cards"][0]["id"])
+    with pytest.raises(ValueError, match="repeated Kid"):
+        game.state_from_json(json.dumps(doc))
+
+
+@pytest.mark.parametrize("players", [1, 2, 4])
+def test_random_games_with_kids_and_experiences(ph, players):
+    game = lifespan.load_game(GAME, players=players, expansions=["experiences", "kids"])
+    assert lifespan.playouts(game, 200, seed=17).shape == (200, players)
+    ph.sampled_games(game, 4)
