@@ -14,6 +14,7 @@ GAME = "pursuit_of_happiness"
 EXPERIENCE = 4          # the card kind and Dream source of an Experience
 NO_GOALS = ["Corner Office", "Well-Earned Rest"]   # in-game goals nobody here meets
 CLOUD_GIVEN_UP = 12
+CARD_ACTION = 517        # + own slot (docs/pursuit_of_happiness_engine.md §5)
 
 
 def experiences_game(players=2, **rules):
@@ -346,3 +347,49 @@ def test_the_command_line_form_joins_expansions_with_plus():
     assert {"experience", "event"} <= kinds
     with pytest.raises(lifespan.RulesError, match="unknown expansion 'dragons'"):
         lifespan.load_game(GAME, expansions="experiences+dragons")
+
+
+@pytest.mark.parametrize("hourglasses, legal", [(1, False), (2, True)])
+def test_an_extension_costing_an_hourglass_needs_it_on_top_of_the_one_placed(ph, hourglasses, legal):
+    game = experiences_game()
+    state = position(ph, game, round=3, unavailable=0, planned=["Route 66"],
+                     players={0: {"money": 30, "hourglasses": hourglasses, "cloud": CLOUD_GIVEN_UP}})
+    assert ph.card_action(0) in state.legal_actions()
+    assert (ph.extend_experience(0) in state.legal_actions()) == legal
+    if legal:
+        state.apply(ph.extend_experience(0))
+        assert seat(ph, state)["hourglasses"] == 0
+
+
+def test_a_full_play_area_takes_no_more_cards(ph):
+    game = experiences_game()
+    planned = names(game, "experience")[10:34]         # 24 planned Experiences: the engine's limit
+    state = position(ph, game, round=3, unavailable=0, planned=planned,
+                     players={0: {"resources": [9, 9, 9], "money": 30}})
+    legal = state.legal_actions()
+    assert not any(ph.PLAN_EXPERIENCE <= a < ph.DREAM for a in legal)
+    assert not any(ph.SPEND <= a < ph.GET_JOB for a in legal)
+
+
+@pytest.mark.parametrize("change,message", [
+    (lambda st: st["players"][0]["cards"].append(
+        {"kind": 4, "id": st["experience_deck"].pop(), "face": 0, "level": 1, "time": 0, "flags": 16,
+         "roles": [-1] * 4}), "flags: not flags a card of this kind carries"),
+    (lambda st: st.update(step=1), "upkeep: the seat to move has no card whose upkeep is due"),
+    (lambda st: st.update(step=3, resume=1, payment={"action": 557, "units": 1, "discount": 0,
+                                                     "next_kind": 0, "owed": [1, 0, 0]}),
+     "upkeep: the seat to move has no card whose upkeep is due"),
+    (lambda st: st.update(step=3, resume=2, payment={"action": CARD_ACTION + 5, "units": 1, "discount": 0,
+                                                     "next_kind": 0, "owed": [1, 0, 0]}),
+     "payment.action: not an action this position can complete"),
+])
+def test_a_saved_state_waiting_for_a_decision_that_cannot_exist_is_refused(change, message):
+    game = experiences_game()
+    doc = json.loads(game.new_state(2).to_json())
+    st = doc["state"]
+    for p in st["players"]:
+        p["trait"], p["trait_offer"] = p["trait_offer"][0], []
+    st["step"] = 2
+    change(st)
+    with pytest.raises(ValueError, match=message):
+        game.state_from_json(json.dumps(doc))

@@ -131,3 +131,15 @@ def test_random_games_with_standalone_jobs(ph, players):
     offered = []   # decisions where working harder was legal
     ph.sampled_games(game, 12, on_decision=lambda s: offered.append(s.legal_actions()[-1] >= 545))
     assert any(offered)
+
+
+def test_only_two_working_harder_upkeep_ids_exist(ph):
+    game = standalone_game()
+    comedian = job_entry(game, COMEDIAN)
+    card = ph.in_play(ph.KIND_JOB, comedian >> 1, 0, 1, ph.ACTIVE | ph.UPKEEP_DUE)
+    state = ph.build(game, round=3, unavailable=0, step=ph.UPKEEP,
+                     players={0: {"resources": [9, 9, 9], "money": 20, "cards": [card]}})
+    for action in range(ph.UPKEEP_WORKING_HARDER + 2, game.num_distinct_actions):
+        with pytest.raises(lifespan.IllegalActionError):
+            state.apply(action)
+    assert ph.srec(state)["players"][0]["money"] == 20

@@ -91,9 +91,10 @@ int harder_times(int action) {
 // `plan`, if given, receives the plan of a legal action.
 bool Game::main_action_legal(const State& s, int action, Plan* plan) const {
   const Plan made = plan_action(s, action);
-  // With only the Cloud left (Experiences), only an Experiences-board action can be taken.
-  const bool token = made.cloud || s.players[s.current].hourglasses > 0;
-  const bool legal = made.ok && token && can_pay(s, s.current, made.cost, made.project);
+  // The Hourglass placed comes on top of any the cost asks for; the Cloud (Experiences) is
+  // placed instead on the Experiences board, so with only the Cloud left only that board.
+  const bool hourglasses = s.players[s.current].hourglasses >= made.cost[kHourglasses] + (made.cloud ? 0 : 1);
+  const bool legal = made.ok && made.met && hourglasses && can_pay(s, s.current, made.cost, made.project);
   if (legal && plan) *plan = made;
   return legal;
 }
@@ -190,7 +191,7 @@ Plan Game::plan_action(const State& s, int action) const {
   if (action >= kDevelopWithKid) {  // Kids: develop into L3 and have a Kid, or Raise Family at L3
     const bool raise = action >= kRaiseFamily;
     const int slot = action - (raise ? kRaiseFamily : kDevelopWithKid);
-    if (s.kid_deck.empty() || slot >= static_cast<int>(p.cards.size())) return plan;
+    if (s.kid_deck.empty() || p.cards.full() || slot >= static_cast<int>(p.cards.size())) return plan;
     const InPlay& c = p.cards[slot];
     if (c.kind != kPartnerCard || c.level != (raise ? 3 : 2)) return plan;
     if (!raise) plan.cost = without_placed_hourglass(cards.partners[c.id][c.face].levels[c.level].cost);
@@ -225,6 +226,7 @@ Plan Game::plan_action(const State& s, int action) const {
 Plan Game::plan_take(const State& s, int source, int entry, int variant) const {
   const PlayerState& p = s.players[s.current];
   Plan plan;
+  if (p.cards.full()) return plan;  // a play area holds 24 cards at most (an engine limit)
   auto board = [&](int space) { place_on_board(s, p, space, plan); };
   switch (source) {
     case kProjectRow: {
@@ -250,9 +252,9 @@ Plan Game::plan_take(const State& s, int source, int entry, int variant) const {
       board(kGetJob);
       // A Child Trait's Job discount comes off the whole price, Work Harder included.
       plan.cost = discounted(p, face.cost.plus(face.harder_cost, variant), DiscountOn::kJob);
-      // Checked last: resolve() re-plans after the resources are paid, when the requirement
+      // Apart from `ok`: resolve() re-plans after the resources are paid, when the requirement
       // may no longer hold, and uses the cost and the space only.
-      plan.ok = plan.ok && meets(p, face.requirement);
+      plan.met = meets(p, face.requirement);
       return plan;
     }
     case kPartnerRow:
@@ -263,7 +265,7 @@ Plan Game::plan_take(const State& s, int source, int entry, int variant) const {
     default:  // an Experience: Plan Experience checks its Planning requirement (last, as above)
       if (variant != 0) return plan;
       board(kPlanExperience);
-      plan.ok = plan.ok && meets(p, cards_.experiences[entry].plan_requirement);
+      plan.met = meets(p, cards_.experiences[entry].plan_requirement);
       return plan;
   }
 }
@@ -416,7 +418,8 @@ bool Game::is_legal(const State& s, int action) const {
     case Step::kChooseTrait:
       return action < static_cast<int>(p.trait_offer.size());
     case Step::kUpkeep: {
-      if (action >= kUpkeepWorkingHarder) return upkeep_harder_legal(s, action - kUpkeepWorkingHarder + 1);
+      if (action >= kUpkeepWorkingHarder && action < kUpkeepWorkingHarder + kMaxWorkHarder)
+        return upkeep_harder_legal(s, action - kUpkeepWorkingHarder + 1);
       if (action < kPayUpkeep || action >= kRefresh) return false;
       const int slot = slot_of(action >= kGiveUp ? kGiveUp : kPayUpkeep);
       if (slot >= static_cast<int>(p.cards.size()) || !(p.cards[slot].flags & kUpkeepDue)) return false;

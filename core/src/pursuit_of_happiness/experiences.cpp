@@ -22,11 +22,12 @@ void Game::refill_experiences(State& s, int emptied_slot) const {
 }
 
 // Preparation from the 2nd Adult round: the card in the 5th slot is discarded, the rest slide.
+// Gaps on a short board (both piles empty) are on the left, so the last card is in slot 5.
 void Game::age_experiences(State& s) const {
   auto& row = s.experience_row;
-  if (row.size() < kExperienceSlots) return;  // the 5th slot is already empty
+  if (row.empty()) return;
   s.experience_discards.push_back(row.back());
-  refill_experiences(s, kExperienceSlots - 1);
+  refill_experiences(s, static_cast<int>(row.size()) - 1);
 }
 
 // Start of Upkeep: one Desire token on each dreamt card of a living player, at most 3.

@@ -5,6 +5,34 @@
 #include "lifespan/pursuit_of_happiness/game.hpp"
 
 namespace lifespan::pursuit_of_happiness {
+// The decision a loaded state waits for must exist: in Upkeep the seat to move has a card
+// due; a payment completes an action that can still resolve (its card, row slot or Dream slot
+// is there; a requirement it no longer meets after paying does not matter).
+void Game::check_pending_decision(const State& s) const {
+  if (s.current < 0 || s.current >= num_players()) return;  // reported by validate()
+  const PlayerState& p = s.players[s.current];
+  auto due = [&](int slot) {
+    return slot >= 0 && slot < static_cast<int>(p.cards.size()) && (p.cards[slot].flags & kUpkeepDue);
+  };
+  bool any_due = false;
+  for (int slot = 0; slot < static_cast<int>(p.cards.size()); ++slot) any_due = any_due || due(slot);
+  const bool upkeep = s.step == Step::kUpkeep || (s.step == Step::kPay && s.resume == Step::kUpkeep);
+  require_state(!upkeep || any_due, "upkeep: the seat to move has no card whose upkeep is due");
+  if (s.step != Step::kPay) return;
+  const int action = s.payment.action;
+  if (s.resume == Step::kUpkeep) {
+    const bool pay = action >= kPayUpkeep && action < kGiveUp && due(action - kPayUpkeep);
+    const bool harder = action >= kUpkeepWorkingHarder && action < kUpkeepWorkingHarder + kMaxWorkHarder &&
+                        due(upkeep_slot(p, action)) && job_face(p.cards[upkeep_slot(p, action)]).standalone;
+    require_state(pay || harder, "payment.action: not an upkeep payment of a card that is due");
+    return;
+  }
+  const bool main = (action >= kSimpleBoard && action < kPayUnit) ||
+                    (action >= kGetJobWorkingHarder && action < kUpkeepWorkingHarder) || action >= kPlanExperienceAction;
+  require_state(main && action < kNumDistinctActions && plan_action(s, action).ok,
+                "payment.action: not an action this position can complete");
+}
+
 void Game::validate(const State& s) const {
   const int n = num_players();
   require_state(s.round >= 1 && s.round <= kMaxRounds, "round must be from 1 to 8");
@@ -117,6 +145,15 @@ void Game::validate(const State& s) const {
                                                      : 3;  // Jobs and Partners have 3 levels
       require_state(c.level >= 1 && c.level <= levels, where + ".level out of range");
       require_state(!((c.flags & kArchived) && (c.flags & kInActiveSlot)), where + ": archived cards take no slot");
+      // Which flags each kind can carry: an Experience none; a Kid or an Item only "upkeep
+      // due"; "retired" a Job only; "archived", "completed" and "started" Projects and Jobs.
+      const std::uint8_t allowed =
+          c.kind == kExperienceCard                ? 0
+          : c.kind == kKidCard || c.kind == kItemCard ? kUpkeepDue
+          : c.kind == kPartnerCard                 ? kInActiveSlot | kUpkeepDue
+          : c.kind == kJobCard                     ? kInActiveSlot | kArchived | kRetired | kUpkeepDue
+                                                   : kInActiveSlot | kArchived | kStartedThisRound | kCompleted;
+      require_state((c.flags & ~allowed) == 0, where + ".flags: not flags a card of this kind carries");
       require_state(!(c.flags & kUpkeepDue) || s.step == Step::kUpkeep || s.resume == Step::kUpkeep,
               where + ": upkeep is due only in the Upkeep phase");
       for (std::int8_t role : c.roles) require_state(role >= -1 && role < n, where + ".roles: not a seat");
@@ -144,6 +181,7 @@ void Game::validate(const State& s) const {
                       (!(p.event_flags & kEventApplies) || s.event_active >= 0),
                   who + ".event_flags: a task done needs a revealed Event, applying one an Event in effect");
   }
+  check_pending_decision(s);  // last: it plans actions on cards checked above
 }
 
 }  // namespace lifespan::pursuit_of_happiness

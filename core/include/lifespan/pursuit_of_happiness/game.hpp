@@ -19,6 +19,7 @@ namespace lifespan::pursuit_of_happiness {
 // discount and penalty) apply, and which board space takes the Hourglass.
 struct Plan {
   bool ok = false;    // the action exists in this position (affordability aside)
+  bool met = true;    // its requirement (a Job's, an Experience's Planning) is met
   Effect cost;
   bool project = false;
   int space = -1;     // the board space the Hourglass is placed on, or -1 (card actions)
@@ -88,6 +89,7 @@ class Game {
   State determinize(const State& s, int player, std::uint64_t seed) const;
   void validate(const State& s) const;  // state_check.cpp
   void rebuild_derived(State& s) const;  // what a loaded state does not save (candidates.cpp)
+  void check_pending_decision(const State& s) const;  // state_check.cpp
 
   // --- tracks (tracks.cpp), public for the views ---
   int stress_section(int position) const { return position / rules_.stress_section_spaces; }
