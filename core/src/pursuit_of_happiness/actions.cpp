@@ -91,12 +91,13 @@ int harder_times(int action) {
 // `plan`, if given, receives the plan of a legal action.
 bool Game::main_action_legal(const State& s, int action, Plan* plan) const {
   const Plan made = plan_action(s, action);
+  if (!made.ok || !made.met) return false;
   // The Hourglass placed comes on top of any the cost asks for; the Cloud (Experiences) is
   // placed instead on the Experiences board, so with only the Cloud left only that board.
-  const bool hourglasses = s.players[s.current].hourglasses >= made.cost[kHourglasses] + (made.cloud ? 0 : 1);
-  const bool legal = made.ok && made.met && hourglasses && can_pay(s, s.current, made.cost, made.project);
-  if (legal && plan) *plan = made;
-  return legal;
+  if (s.players[s.current].hourglasses < made.cost[kHourglasses] + (made.cloud ? 0 : 1)) return false;
+  if (!can_pay(s, s.current, made.cost, made.project)) return false;
+  if (plan) *plan = made;
+  return true;
 }
 
 Plan Game::plan_action(const State& s, int action) const {
@@ -223,7 +224,8 @@ Plan Game::plan_action(const State& s, int action) const {
 
 // Taking a card onto the play area with its board action, from a row, the Experiences board or
 // the Dream board: the card's price and requirement, and the board space.
-Plan Game::plan_take(const State& s, int source, int entry, int variant) const {
+// Inlined: every playout move plans one or more takes through plan_action.
+[[gnu::always_inline]] inline Plan Game::plan_take(const State& s, int source, int entry, int variant) const {
   const PlayerState& p = s.players[s.current];
   Plan plan;
   if (p.cards.full()) return plan;  // a play area holds 24 cards at most (an engine limit)

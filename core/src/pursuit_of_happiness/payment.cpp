@@ -67,7 +67,8 @@ bool Game::can_pay(const State& s, int seat, const Effect& cost, bool project) c
   const PlayerState& p = s.players[seat];
   if (!project && cost.none()) return true;  // most board actions: only the Hourglass
   if (p.money < cost[kMoney] || p.hourglasses < cost[kHourglasses]) return false;
-  const ResourceCost rc = resource_cost(rules_, p, cost, project, project ? project_relief(s, seat) : ProjectRelief{});
+  const ResourceCost rc = resource_cost(rules_, p, cost, project,
+                                       project && s.event_active >= 0 ? project_relief(s, seat) : ProjectRelief{});
   return completable(p.resources, rc.owed, rc.units, rc.discount, 0);
 }
 
