@@ -91,6 +91,13 @@ def test_bad_command_lines_get_a_clean_message(args, message):
     assert "Traceback" not in result.stderr
 
 
+def test_expansions_on_the_command_line_join_with_plus():
+    result = run("selfplay", "pursuit_of_happiness", "--players", "3", "--games", "2",
+                 "--param", "expansions=experiences+kids+events", stdin="")
+    assert result.returncode == 0, result.stderr
+    assert "win share" in result.stdout
+
+
 def test_public_moves_of_bots_are_shown_to_a_human():
     result = run("play", "pursuit_of_happiness", "--players", "2", "--seats", "random,human",
                  stdin="quit\n")
@@ -98,12 +105,14 @@ def test_public_moves_of_bots_are_shown_to_a_human():
     assert "Seat 0 (random): Keep trait:" in result.stdout
 
 
-def test_a_person_can_play_a_whole_pursuit_game_in_the_repl():
+@pytest.mark.parametrize("expansions", [[], ["experiences", "kids", "events", "trends", "pets",
+                                              "standalone_jobs"]], ids=["base", "expansions"])
+def test_a_person_can_play_a_whole_pursuit_game_in_the_repl(expansions):
     import io
 
     from lifespan.cli import Repl
 
-    game = lifespan.load_game("pursuit_of_happiness", players=2, seed=3)
+    game = lifespan.load_game("pursuit_of_happiness", players=2, seed=3, expansions=expansions)
     out = io.StringIO()
     holder = {}
 

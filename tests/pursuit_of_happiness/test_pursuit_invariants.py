@@ -53,6 +53,7 @@ CONFIGS = [
     # The expansions with a card set: each alone is tested in its own file; all together here.
     (1, {"expansions": list(EXPANSIONS)}, 25),
     (2, {"expansions": list(EXPANSIONS), "unfed_pet": "stays"}, 30),
+    (3, {"expansions": list(EXPANSIONS), "dream_slots": 1, "delayed_event": "after_reveal_round"}, 25),
     (4, {"expansions": list(EXPANSIONS)}, 30),
 ]
 FULL_CHECK_GAMES = 2   # games per configuration whose every action is tried on a child and

@@ -136,7 +136,8 @@ def test_a_pet_costs_its_price_whatever_item_discount_a_trait_gives(ph, tmp_path
 
 
 @pytest.mark.parametrize("players", [1, 2, 3, 4])
-def test_random_games_with_pets_and_trends(ph, players):
-    game = lifespan.load_game(GAME, players=players, expansions=["pets", "trends"])
+@pytest.mark.parametrize("expansions", [["pets"], ["pets", "trends"]])
+def test_random_games_with_pets(ph, players, expansions):
+    game = lifespan.load_game(GAME, players=players, expansions=expansions)
     assert lifespan.playouts(game, 300, seed=5).shape == (300, players)
     ph.sampled_games(game, 3)
