@@ -382,6 +382,11 @@ def test_a_full_play_area_takes_no_more_cards(ph):
     (lambda st: st.update(step=3, resume=2, payment={"action": CARD_ACTION + 5, "units": 1, "discount": 0,
                                                      "next_kind": 0, "owed": [1, 0, 0]}),
      "payment.action: not an action this position can complete"),
+    # Study costs only its Hourglass: with none left, no payment can be completing it.
+    (lambda st: (st.update(step=3, resume=2, payment={"action": 78, "units": 1, "discount": 0,
+                                                       "next_kind": 0, "owed": [1, 0, 0]}),
+                 st["players"][0].update(hourglasses=0, cloud=12)),
+     "payment.action: not an action this position can complete"),
 ])
 def test_a_saved_state_waiting_for_a_decision_that_cannot_exist_is_refused(change, message):
     game = experiences_game()

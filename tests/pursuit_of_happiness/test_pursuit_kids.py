@@ -203,3 +203,29 @@ def test_random_games_with_kids(ph, players, expansions):
     game = lifespan.load_game(GAME, players=players, expansions=expansions)
     assert lifespan.playouts(game, 200, seed=17).shape == (200, players)
     ph.sampled_games(game, 4)
+
+
+def test_a_saved_kid_due_without_a_cost_to_decide_is_refused(ph):
+    game = kids_game()
+    last = next(c for c in kid_cards(game) if len(c["levels"]) == 4)["name"]
+    requirement = _kid_with(game, "requirement")["name"]
+    for name, level in ((last, 4), (requirement, 1)):
+        doc = json.loads(position(ph, game, round=3, unavailable=0, kids=[(name, level, "Nicole")],
+                                  players={0: {"cards": [ph.partner_card("Nicole", level=3)]}}).to_json())
+        st = doc["state"]
+        st["step"] = ph.UPKEEP
+        st["players"][0]["cards"][1]["flags"] = ph.UPKEEP_DUE
+        with pytest.raises(ValueError, match="upkeep due on a card that has none to decide"):
+            game.state_from_json(json.dumps(doc))
+
+
+def test_a_saved_upkeep_flag_of_a_seat_that_has_decided_is_refused(ph):
+    game = kids_game()
+    kid = _kid_with(game, "cost")["name"]
+    doc = json.loads(position(ph, game, round=3, unavailable=0, kids=[(kid, 1, "Nicole")]).to_json())
+    st = doc["state"]
+    st.update(step=ph.UPKEEP, current=1, first_player=0)     # seat 0 decided before seat 1
+    st["players"][0]["cards"][0]["flags"] = ph.UPKEEP_DUE
+    st["players"][1]["cards"] = [ph.partner_card("Jimmy", level=1, flags=ph.ACTIVE | ph.UPKEEP_DUE)]
+    with pytest.raises(ValueError, match="upkeep due for a seat that has decided"):
+        game.state_from_json(json.dumps(doc))

@@ -379,7 +379,10 @@ bool Game::kid_has_partner(const InPlay& kid, const PlayerState& p) const {
 // working harder: `harder` times its Work Harder upkeep on top).
 std::pair<Effect, Effect> Game::printed_upkeep(const InPlay& c, int harder) const {
   if (pet_grows(c)) return {cards_.items[c.id].levels[c.level].cost, cards_.items[c.id].levels[c.level].reward};
-  if (c.kind == kKidCard) return {cards_.kids[c.id].levels[c.level].cost, cards_.kids[c.id].levels[c.level].reward};
+  if (c.kind == kKidCard) {
+    if (!kid_grows(c)) return {};
+    return {cards_.kids[c.id].levels[c.level].cost, cards_.kids[c.id].levels[c.level].reward};
+  }
   if (c.kind == kItemCard) return {cards_.items[c.id].upkeep_cost, cards_.items[c.id].upkeep_reward};
   if (c.kind == kJobCard) {
     const JobFace& face = job_face(c);

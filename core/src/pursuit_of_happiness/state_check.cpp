@@ -20,16 +20,25 @@ void Game::check_pending_decision(const State& s) const {
   require_state(!upkeep || any_due, "upkeep: the seat to move has no card whose upkeep is due");
   if (s.step != Step::kPay) return;
   const int action = s.payment.action;
+  // What is paid once the resources are: coins and Hourglasses must be there.
+  auto affordable = [&](const Effect& cost, int placed) {
+    return p.money >= cost[kMoney] && p.hourglasses >= cost[kHourglasses] + placed;
+  };
   if (s.resume == Step::kUpkeep) {
     const bool pay = action >= kPayUpkeep && action < kGiveUp && due(action - kPayUpkeep);
     const bool harder = action >= kUpkeepWorkingHarder && action < kUpkeepWorkingHarder + kMaxWorkHarder &&
                         due(upkeep_slot(p, action)) && job_face(p.cards[upkeep_slot(p, action)]).standalone;
     require_state(pay || harder, "payment.action: not an upkeep payment of a card that is due");
+    const int harder_times = harder ? action - kUpkeepWorkingHarder + 1 : 0;
+    require_state(affordable(upkeep_cost(p, p.cards[upkeep_slot(p, action)], harder_times), 0),
+                  "payment.action: the coins or Hourglasses of this upkeep are not there");
     return;
   }
   const bool main = (action >= kSimpleBoard && action < kPayUnit) ||
                     (action >= kGetJobWorkingHarder && action < kUpkeepWorkingHarder) || action >= kPlanExperienceAction;
-  require_state(main && action < kNumDistinctActions && plan_action(s, action).ok,
+  require_state(main && action < kNumDistinctActions, "payment.action: not an action this position can complete");
+  const Plan plan = plan_action(s, action);
+  require_state(plan.ok && affordable(plan.cost, plan.cloud ? 0 : 1),
                 "payment.action: not an action this position can complete");
 }
 
@@ -156,6 +165,18 @@ void Game::validate(const State& s) const {
       require_state((c.flags & ~allowed) == 0, where + ".flags: not flags a card of this kind carries");
       require_state(!(c.flags & kUpkeepDue) || s.step == Step::kUpkeep || s.resume == Step::kUpkeep,
               where + ": upkeep is due only in the Upkeep phase");
+      if (c.flags & kUpkeepDue) {
+        // Only a card Upkeep asks about, of a living seat still to decide (in turn order from
+        // the first player, the seat to move and those after it).
+        const bool asks = c.kind == kItemCard   ? cards_.items[c.id].has_upkeep || pet_grows(c)
+                          : c.kind == kJobCard  ? !(c.flags & kArchived)
+                          : c.kind == kPartnerCard ? level_of(c, c.level).has_upkeep
+                          : c.kind == kKidCard  ? kid_grows(c) && cards_.kids[c.id].levels[c.level].has_cost
+                                                : false;
+        const int order = (seat - s.first_player + n) % n, current = (s.current - s.first_player + n) % n;
+        require_state(asks, where + ": upkeep due on a card that has none to decide");
+        require_state(p.alive && order >= current, where + ": upkeep due for a seat that has decided");
+      }
       for (std::int8_t role : c.roles) require_state(role >= -1 && role < n, where + ".roles: not a seat");
       jobs += c.kind == kJobCard;
     }
