@@ -90,6 +90,17 @@ int harder_times(int action) {
 
 // `plan`, if given, receives the plan of a legal action.
 bool Game::main_action_legal(const State& s, int action, Plan* plan) const {
+  if (action >= kSimpleBoard && action < kSimpleBoard + kNumSimpleActions) {
+    // The commonest candidates, with nothing to pay: an open space and an Hourglass.
+    const int space = action - kSimpleBoard;
+    if (has(s.unavailable, space) || s.players[s.current].hourglasses == 0) return false;
+    if (plan) {
+      *plan = Plan{};
+      plan->ok = true;
+      plan->space = space;
+    }
+    return true;
+  }
   const Plan made = plan_action(s, action);
   if (!made.ok || !made.met) return false;
   // The Hourglass placed comes on top of any the cost asks for; the Cloud (Experiences) is

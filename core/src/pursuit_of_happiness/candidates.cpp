@@ -1,7 +1,9 @@
 // The Action phase's main-action candidates and the random playout policy
 // (docs/pursuit_of_happiness_engine.md §7). Listing the legal actions plans every candidate;
 // a playout instead counts the candidates, draws indices and plans only what it draws.
-#include <bitset>
+#include <algorithm>
+#include <array>
+#include <cstdint>
 
 #include "lifespan/pursuit_of_happiness/game.hpp"
 
@@ -223,10 +225,14 @@ int Game::sample_planned(const State& s, SplitMix64& rng, Plan& plan) const {
   const std::uint32_t first_main = kNumRows + discards;
   const std::uint32_t pass = first_main + static_cast<std::uint32_t>(c.total);
   const std::uint32_t count = pass + 1 + (s.event_revealed >= 0 ? 1 : 0);
-  std::bitset<kMaxCandidates> rejected;
+  // Rejected indices, one bit each; only the words this position uses are cleared (a playout
+  // samples every move, and most positions have far fewer candidates than the capacity).
+  std::array<std::uint64_t, kMaxCandidates / 64> rejected;
+  std::fill_n(rejected.begin(), (count + 63) / 64, std::uint64_t{0});
   for (;;) {
     const std::uint32_t pick = rng.below(count);
-    if (rejected[pick]) continue;
+    const std::uint64_t bit = std::uint64_t{1} << (pick & 63);
+    if (rejected[pick >> 6] & bit) continue;
     if (pick < kNumRows) {
       if (!s.rows[pick].empty()) return kRefresh + static_cast<int>(pick);
     } else if (pick < first_main) {
@@ -239,7 +245,7 @@ int Game::sample_planned(const State& s, SplitMix64& rng, Plan& plan) const {
     } else if (!any_main_action(s, c)) {
       return kPass;
     }
-    rejected.set(pick);
+    rejected[pick >> 6] |= bit;
   }
 }
 
