@@ -327,10 +327,9 @@ def test_malformed_event_cards(tmp_path, change, message):
         poh.load_cards(["base", "events"], extra_files=[path])
 
 
-@pytest.mark.parametrize("players", [1, 2, 3, 4])
-def test_random_games_with_events(ph, players):
+@pytest.mark.parametrize("players", [2, 4])
+def test_random_play_meets_event_tasks(ph, players):
     game = events_game(players)
-    assert lifespan.playouts(game, 300, seed=11).shape == (300, players)
     offered = []   # decisions where an Event's task could be paid
     ph.sampled_games(game, 8, on_decision=lambda s: offered.append(s.legal_actions()[-1] == EVENT_TASK))
     assert any(offered)

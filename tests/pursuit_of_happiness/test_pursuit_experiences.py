@@ -331,10 +331,9 @@ extend = { name = "Stay", cost = { money = 2 }, reward = { lth = 1 } }
             poh.load_cards(["base", "experiences"], extra_files=[path])
 
 
-@pytest.mark.parametrize("players", [1, 2, 3, 4])
-def test_random_games_with_experiences(ph, players):
+@pytest.mark.parametrize("players", [1, 4])
+def test_random_play_uses_the_experiences_board(ph, players):
     game = experiences_game(players)
-    assert lifespan.playouts(game, 300, seed=13).shape == (300, players)
     seen = set()
     ph.sampled_games(game, 6, on_decision=lambda s: seen.update(
         a // 100 for a in s.legal_actions() if a >= ph.PLAN_EXPERIENCE))

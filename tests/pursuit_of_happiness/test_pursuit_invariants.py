@@ -220,6 +220,19 @@ def test_random_games_keep_the_invariants(config):
             assert again.to_json() == final.to_json()
 
 
+ALONE = [[e] for e in EXPANSIONS] + [["pets", "trends"], ["experiences", "kids"]]
+
+
+@pytest.mark.parametrize("players", [1, 2, 3, 4])
+@pytest.mark.parametrize("expansions", ALONE, ids="+".join)
+def test_random_games_with_each_expansion(ph, players, expansions):
+    # Native playouts, and sampled games through the checked apply with JSON round trips; all
+    # the expansions together get the full invariants above.
+    game = lifespan.load_game(GAME, players=players, expansions=expansions)
+    assert lifespan.playouts(game, 200, seed=5).shape == (200, players)
+    ph.sampled_games(game, 3)
+
+
 def test_same_seed_same_new_state_and_different_seeds_differ():
     game = lifespan.load_game(GAME, players=3)
     assert game.new_state(5) == game.new_state(5)

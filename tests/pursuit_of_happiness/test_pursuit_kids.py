@@ -197,13 +197,6 @@ def test_a_corrupt_kid_in_a_saved_state_is_refused(ph):
         game.state_from_json(json.dumps(doc))
 
 
-@pytest.mark.parametrize("players", [1, 2, 3, 4])
-@pytest.mark.parametrize("expansions", [["kids"], ["experiences", "kids"]])
-def test_random_games_with_kids(ph, players, expansions):
-    game = lifespan.load_game(GAME, players=players, expansions=expansions)
-    assert lifespan.playouts(game, 200, seed=17).shape == (200, players)
-    ph.sampled_games(game, 4)
-
 
 def test_a_saved_kid_due_without_a_cost_to_decide_is_refused(ph):
     game = kids_game()

@@ -134,10 +134,3 @@ def test_a_pet_costs_its_price_whatever_item_discount_a_trait_gives(ph, tmp_path
     state.apply(ph.spend(0))
     assert 9 - seat0(ph, state)["money"] == 2     # the Dog's full price
 
-
-@pytest.mark.parametrize("players", [1, 2, 3, 4])
-@pytest.mark.parametrize("expansions", [["pets"], ["pets", "trends"]])
-def test_random_games_with_pets(ph, players, expansions):
-    game = lifespan.load_game(GAME, players=players, expansions=expansions)
-    assert lifespan.playouts(game, 300, seed=5).shape == (300, players)
-    ph.sampled_games(game, 3)

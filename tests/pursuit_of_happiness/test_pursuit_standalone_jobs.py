@@ -124,10 +124,9 @@ def test_without_the_promo_no_job_works_harder(ph):
         state.apply(ph.get_job_working_harder(0, 1))
 
 
-@pytest.mark.parametrize("players", [1, 2, 3, 4])
-def test_random_games_with_standalone_jobs(ph, players):
+@pytest.mark.parametrize("players", [2, 4])
+def test_random_play_meets_working_harder(ph, players):
     game = standalone_game(players)
-    assert lifespan.playouts(game, 300, seed=7).shape == (300, players)
     offered = []   # decisions where working harder was legal
     ph.sampled_games(game, 12, on_decision=lambda s: offered.append(s.legal_actions()[-1] >= 545))
     assert any(offered)

@@ -108,14 +108,6 @@ def test_the_table_column_by_count_with_four_or_more_in_the_last(ph, completed, 
     assert state.scores()[0] == lth
 
 
-@pytest.mark.parametrize("players", [1, 2, 3, 4])
-def test_random_games_with_trends(ph, players):
-    game = trends_game(players=players)
-    scores = lifespan.playouts(game, 300, seed=3)
-    assert scores.shape == (300, players)
-    ph.sampled_games(game, 1, seed=players, round_trip_every=25)
-
-
 def test_unknown_expansions_are_still_refused():
     with pytest.raises(ValueError, match="not available yet"):
         lifespan.load_game(GAME, players=2, expansions=["nostalgia"])

@@ -116,9 +116,14 @@ int Game::candidate_action(const State& s, const MainCandidates& c, int index) c
 
 // The index-th candidate of one segment.
 int Game::candidate_in(const State& s, int segment, int index) const {
+  // Segments whose candidates are consecutive ids from a first one (-1: worked out below).
+  static constexpr int kFirstId[MainCandidates::kNumSegments] = {
+      kSimpleBoard, -1, -1, kSpendAction, kGetJobAction, kPromoteFromRow, kPromoteFlip,
+      kStartRelationshipAction, kCardAction, kGetJobWorkingHarder, kPlanExperienceAction, -1, -1, -1,
+      kDevelopWithKid, kRaiseFamily};
+  if (kFirstId[segment] >= 0) return kFirstId[segment] + index;
+  const PlayerState& p = s.players[s.current];
   switch (segment) {
-    case MainCandidates::kSimple:
-      return kSimpleBoard + index;
     case MainCandidates::kStart:
       for (std::size_t k = 0;; ++k) {
         const int roles = project_roles_[s.rows[kProjectRow][k]];
@@ -134,24 +139,7 @@ int Game::candidate_in(const State& s, int segment, int index) const {
       });
       return action;
     }
-    case MainCandidates::kSpend:
-      return kSpendAction + index;
-    case MainCandidates::kGetJob:
-      return kGetJobAction + index;
-    case MainCandidates::kPromoteRow:
-      return kPromoteFromRow + index;
-    case MainCandidates::kFlip:
-      return kPromoteFlip;
-    case MainCandidates::kRelationship:
-      return kStartRelationshipAction + index;
-    case MainCandidates::kCardActions:
-      return kCardAction + index;
-    case MainCandidates::kGetJobWorkingHarder:
-      return kGetJobWorkingHarder + index;
-    case MainCandidates::kPlanExperience:
-      return kPlanExperienceAction + index;
     case MainCandidates::kDream: {
-      const PlayerState& p = s.players[s.current];
       int free_slots = 0;
       for (int d = 0; d < rules_.dream_slots; ++d) free_slots += p.dream[d].source < 0;
       int nth_free = index % free_slots, slot = 0;
@@ -164,24 +152,16 @@ int Game::candidate_in(const State& s, int segment, int index) const {
       }
       return kDreamAction + (kExperienceSource * kMaxRow + k) * kMaxDreamSlots + slot;
     }
-    case MainCandidates::kFromDream: {
-      const PlayerState& p = s.players[s.current];
+    case MainCandidates::kFromDream:
       for (int slot = 0;; ++slot) {
         if (p.dream[slot].source < 0) continue;
         const int variants = dream_variants(p.dream[slot]);
         if (index < variants) return kFromDream + slot * kDreamVariants + index;
         index -= variants;
       }
-    }
-    case MainCandidates::kDevelopWithKid:
-      return kDevelopWithKid + index;
-    case MainCandidates::kRaiseFamily:
-      return kRaiseFamily + index;
-    default: {  // the index-th planned Experience
-      const PlayerState& p = s.players[s.current];
+    default:  // kExtendExperience: the index-th planned Experience
       for (std::size_t slot = 0;; ++slot)
         if (p.cards[slot].kind == kExperienceCard && index-- == 0) return kExtendExperience + static_cast<int>(slot);
-    }
   }
 }
 
