@@ -109,7 +109,7 @@ Effect Game::with_event_project_cost(const State& s, int seat, Effect cost) cons
   return e && e->effect == EventEffect::kProjectCost ? cost.plus(e->extra_cost, 1) : cost;
 }
 
-ProjectRelief Game::project_relief(const State& s, int seat) const {
+ProjectRelief Game::event_project_relief(const State& s, int seat) const {
   const EventSpec* e = event_in_effect(s, seat);
   if (!e || e->effect != EventEffect::kProjectCost) return {};
   return {e->resources_less, e->substitutions};

@@ -67,16 +67,14 @@ bool Game::can_pay(const State& s, int seat, const Effect& cost, bool project) c
   const PlayerState& p = s.players[seat];
   if (!project && cost.none()) return true;  // most board actions: only the Hourglass
   if (p.money < cost[kMoney] || p.hourglasses < cost[kHourglasses]) return false;
-  const ResourceCost rc = resource_cost(rules_, p, cost, project,
-                                       project && s.event_active >= 0 ? project_relief(s, seat) : ProjectRelief{});
+  const ResourceCost rc = resource_cost(rules_, p, cost, project, project_relief(s, seat, project));
   return completable(p.resources, rc.owed, rc.units, rc.discount, 0);
 }
 
 // Pays the resource part of `cost` when there is no choice in it and returns true; otherwise
 // enters the pay step for `action` and returns false (the action completes after the last unit).
 bool Game::begin_payment(State& s, int seat, const Effect& cost, bool project, int action) const {
-  const ResourceCost rc = resource_cost(rules_, s.players[seat], cost, project,
-                                       project ? project_relief(s, seat) : ProjectRelief{});
+  const ResourceCost rc = resource_cost(rules_, s.players[seat], cost, project, project_relief(s, seat, project));
   if (rc.units == 0) return true;  // no resources to hand over: nothing to choose
   s.payment = Payment{};
   s.payment.action = static_cast<std::uint16_t>(action);

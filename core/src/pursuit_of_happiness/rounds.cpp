@@ -126,8 +126,7 @@ void Game::preparation(State& s) const {
   for (int row = 0; row < kNumRows; ++row) {
     for (std::uint8_t card : s.rows[row]) s.discards[row].push_back(card);
     s.rows[row].clear();
-    if (s.round >= kFirstAdultRound || rules_.teen_job_partner_rows || experiences_on() || row < kJobRow)
-      deal_row(s, row);
+    deal_row(s, row);  // Preparation is never in the Teen round: every row is dealt
   }
   if (s.round > kFirstAdultRound) age_experiences(s);  // from the 2nd Adult round
   for (int seat = 0; seat < num_players(); ++seat) {

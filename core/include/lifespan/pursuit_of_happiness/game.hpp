@@ -126,7 +126,12 @@ class Game {
     return s.event_active >= 0 && (s.players[seat].event_flags & kEventApplies) ? &cards_.events[s.event_active] : nullptr;
   }
   Effect with_event_project_cost(const State& s, int seat, Effect cost) const;
-  ProjectRelief project_relief(const State& s, int seat) const;
+  // The relief on a cost: none unless it is a Project's and an Event is in effect (checked
+  // here, inline, because every Project plan asks).
+  ProjectRelief project_relief(const State& s, int seat, bool project) const {
+    return project && s.event_active >= 0 ? event_project_relief(s, seat) : ProjectRelief{};
+  }
+  ProjectRelief event_project_relief(const State& s, int seat) const;
   // setup.cpp / rounds.cpp
   void deal_row(State& s, int row) const;
   bool draw(State& s, int row, std::uint8_t& card) const;
