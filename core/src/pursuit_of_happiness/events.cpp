@@ -104,7 +104,7 @@ void Game::event_board_action(State& s, int seat, int space) const {
   if (e && e->effect == EventEffect::kActionBonus && e->effect_space == space) gain(s, seat, e->reward, false);
 }
 
-Effect Game::with_event_project_cost(const State& s, int seat, Effect cost) const {
+Effect Game::event_project_cost(const State& s, int seat, Effect cost) const {
   const EventSpec* e = event_in_effect(s, seat);
   return e && e->effect == EventEffect::kProjectCost ? cost.plus(e->extra_cost, 1) : cost;
 }

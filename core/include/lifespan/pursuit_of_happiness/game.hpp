@@ -125,7 +125,10 @@ class Game {
   const EventSpec* event_in_effect(const State& s, int seat) const {  // null: none for this seat
     return s.event_active >= 0 && (s.players[seat].event_flags & kEventApplies) ? &cards_.events[s.event_active] : nullptr;
   }
-  Effect with_event_project_cost(const State& s, int seat, Effect cost) const;
+  Effect with_event_project_cost(const State& s, int seat, Effect cost) const {  // inline: every Project plan
+    return s.event_active >= 0 ? event_project_cost(s, seat, cost) : cost;
+  }
+  Effect event_project_cost(const State& s, int seat, Effect cost) const;
   // The relief on a cost: none unless it is a Project's and an Event is in effect (checked
   // here, inline, because every Project plan asks).
   ProjectRelief project_relief(const State& s, int seat, bool project) const {
