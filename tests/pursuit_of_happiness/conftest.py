@@ -424,6 +424,15 @@ def sampled_games(game, games, seed=0, on_decision=None, round_trip_every=30):
             assert moves < 3000
 
 
+def load_card_text(tmp_path, text: str, expansion: str):
+    """The base cards and an expansion's, with `text` as an extra card file (mine.toml)."""
+    from lifespan import pursuit_of_happiness as poh
+
+    path = tmp_path / "mine.toml"
+    path.write_text(text)
+    return poh.load_cards(["base", expansion], extra_files=[path])
+
+
 def play_out(state, policy=calm_policy):
     return play_until(state, lambda s: False, policy)
 

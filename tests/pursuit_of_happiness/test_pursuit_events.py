@@ -9,7 +9,6 @@ import numpy as np
 import pytest
 
 import lifespan
-from lifespan import pursuit_of_happiness as poh
 
 GAME = "pursuit_of_happiness"
 EVENT_TASK = 559
@@ -318,13 +317,11 @@ effect = { kind = "once", gain = { sth = 1 } }
     (('gain = { sth = 1 }', 'gain = { sth = 1 }, timing = "later"'), "street_party: effect.timing: unknown value 'later'"),
     (('ensure = {', 'prevent = {'), "street_party: prevent: unknown field"),
 ])
-def test_malformed_event_cards(tmp_path, change, message):
+def test_malformed_event_cards(ph, tmp_path, change, message):
     old, new = change
     assert old in GOOD_EVENT
-    path = tmp_path / "mine.toml"
-    path.write_text(GOOD_EVENT.replace(old, new, 1))
     with pytest.raises(lifespan.CardDataError, match=re.escape(message)):
-        poh.load_cards(["base", "events"], extra_files=[path])
+        ph.load_card_text(tmp_path, GOOD_EVENT.replace(old, new, 1), "events")
 
 
 @pytest.mark.parametrize("players", [2, 4])

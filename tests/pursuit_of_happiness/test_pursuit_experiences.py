@@ -8,7 +8,6 @@ import re
 import pytest
 
 import lifespan
-from lifespan import pursuit_of_happiness as poh
 
 GAME = "pursuit_of_happiness"
 EXPERIENCE = 4          # the card kind and Dream source of an Experience
@@ -311,7 +310,7 @@ def test_corrupt_experience_fields_in_a_saved_state(change, message):
         game.state_from_json(json.dumps(doc))
 
 
-def test_malformed_experience_cards(tmp_path):
+def test_malformed_experience_cards(ph, tmp_path):
     text = """
 [[experience]]
 id = "night_safari"
@@ -322,13 +321,11 @@ planning = { name = "Read up", requirement = { knowledge = 2 }, reward = { creat
 experience = { name = "Go", cost = { hourglasses = 1, money = 5 }, reward = { sth = 2 } }
 extend = { name = "Stay", cost = { money = 2 }, reward = { lth = 1 } }
 """
-    path = tmp_path / "mine.toml"
     for old, new, message in (('type = "trip"', 'type = "cruise"', "night_safari: type: unknown value 'cruise'"),
                               ("requirement = {", "cost = {", "night_safari: planning.cost: unknown field"),
                               ('extend = { name = "Stay", ', 'extend = { ', "night_safari: extend.name: missing")):
-        path.write_text(text.replace(old, new, 1))
         with pytest.raises(lifespan.CardDataError, match=re.escape(message)):
-            poh.load_cards(["base", "experiences"], extra_files=[path])
+            ph.load_card_text(tmp_path, text.replace(old, new, 1), "experiences")
 
 
 @pytest.mark.parametrize("players", [1, 4])

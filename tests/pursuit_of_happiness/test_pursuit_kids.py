@@ -8,7 +8,6 @@ import re
 import pytest
 
 import lifespan
-from lifespan import pursuit_of_happiness as poh
 
 GAME = "pursuit_of_happiness"
 KID = 5                  # the card kind of a Kid in play
@@ -170,18 +169,17 @@ def test_kids_take_no_active_slot(ph):
     assert seat0(ph, state)["stress"] == 6
 
 
-def test_a_kid_card_with_a_requirement_and_a_cost_is_refused(tmp_path):
-    path = tmp_path / "mine.toml"
-    path.write_text("""
+def test_a_kid_card_with_a_requirement_and_a_cost_is_refused(ph, tmp_path):
+    text = """
 [[kid]]
 id = "kid_twin"
 name = "Twin"
 provenance = "authored"
 levels = [ { name = "Baby", reward = { sth = 1 } },
            { name = "Kid", requirement = { knowledge = 1 }, cost = { money = 1 }, reward = { lth = 1 } } ]
-""")
+"""
     with pytest.raises(lifespan.CardDataError, match=re.escape("kid_twin: levels[1]: needs a requirement or a cost")):
-        poh.load_cards(["base", "kids"], extra_files=[path])
+        ph.load_card_text(tmp_path, text, "kids")
 
 
 def test_a_corrupt_kid_in_a_saved_state_is_refused(ph):
