@@ -108,6 +108,49 @@ poh::Condition condition(py::handle values) {
           static_cast<std::uint8_t>(list.at(2))};
 }
 
+// A Nostalgia record: both sides, the levels of the Realization side (the first is the
+// realization), and its category's goal, Outcomes, Repeatable level or Ability.
+poh::NostalgiaSpec nostalgia_card(const py::dict& c) {
+  poh::NostalgiaSpec n;
+  auto byte = [&](const char* key) { return c[key].cast<std::uint8_t>(); };
+  n.name = c["name"].cast<std::string>();
+  n.passive_name = c["passive_name"].cast<std::string>();
+  n.active_name = c["active_name"].cast<std::string>();
+  n.category = static_cast<poh::NostalgiaCategory>(byte("category"));
+  n.passive_action = byte("passive_action");
+  n.passive_reward = effect(c["passive_reward"]);
+  n.active_cost = effect(c["active_cost"]);
+  n.active_reward = effect(c["active_reward"]);
+  n.requirement = effect(c["requirement"]);
+  n.cost = effect(c["cost"]);
+  n.reward = effect(c["reward"]);
+  n.num_levels = levels(c["levels"].cast<py::list>(), n.levels, n.level_names);
+  const py::list outcomes = c["outcomes"].cast<py::list>();
+  if (outcomes.size() > 2) throw CardDataError("internal card record: at most 2 Outcomes");
+  for (std::size_t i = 0; i < outcomes.size(); ++i) {
+    const py::dict o = outcomes[i].cast<py::dict>();
+    n.outcomes[i] = poh::NostalgiaOutcome{effect(o["cost"]), effect(o["reward"]), o["partner"].cast<bool>(),
+                                          o["name"].cast<std::string>()};
+  }
+  n.repeat_name = c["repeat_name"].cast<std::string>();
+  n.repeat_cost = effect(c["repeat_cost"]);
+  n.repeat_reward = effect(c["repeat_reward"]);
+  n.goal_timing = static_cast<poh::NostalgiaGoalTiming>(byte("goal_timing"));
+  n.goal = static_cast<poh::NostalgiaGoal>(byte("goal"));
+  n.goal_resource = byte("goal_resource");
+  n.goal_amount = byte("goal_amount");
+  n.goal_space = byte("goal_space");
+  n.goal_condition = condition(c["goal_condition"]);
+  n.goal_reward = effect(c["goal_reward"]);
+  n.ability = static_cast<poh::NostalgiaAbility>(byte("ability"));
+  n.ability_space = byte("ability_space");
+  n.ability_amount = byte("ability_amount");
+  n.store_kind = byte("store_kind");
+  n.ability_reward = effect(c["ability_reward"]);
+  n.ability_name = c["ability_name"].cast<std::string>();
+  return n;
+}
+
 poh::CardTables read_cards(const py::dict& d) {
   poh::CardTables t;
   for (py::handle h : d["projects"].cast<py::list>()) {
@@ -254,6 +297,7 @@ poh::CardTables read_cards(const py::dict& d) {
     }
     t.kids.push_back(kid);
   }
+  for (py::handle h : d["nostalgia"].cast<py::list>()) t.nostalgia.push_back(nostalgia_card(h.cast<py::dict>()));
   return t;
 }
 

@@ -24,9 +24,9 @@ PARAMETERS: dict[str, Parameter] = load_parameters(DATA / "rules.toml")
 
 # Card kinds in a card file: table name -> DESIGN's card kind.
 KINDS = ("project", "item", "activity", "job", "partner", "life_goal", "child_trait", "trend", "pet",
-         "standalone_job", "event", "experience", "service", "kid")
+         "standalone_job", "event", "experience", "service", "kid", "nostalgia")
 # Expansions with a shipped card set; ALL_EXPANSIONS are the names of DESIGN §2.
-EXPANSIONS = ("base", "experiences", "kids", "events", "trends", "pets", "standalone_jobs")
+EXPANSIONS = ("base", "experiences", "kids", "nostalgia", "events", "trends", "pets", "standalone_jobs")
 ALL_EXPANSIONS = ("base", "experiences", "kids", "nostalgia", "events", "trends", "pets",
                   "standalone_jobs", "community", "best_friends", "school", "relatives")
 PROVENANCES = ("seed", "published", "authored")
@@ -70,7 +70,23 @@ LOSS_KEYS = (*RESOURCES, "money", "hourglasses", "sth", "stress")
 AUTHORED_PARTS = ("type", "category", "levels", "level_names", "role_names", "costs", "rewards",
                   "requirements", "upkeep", "bonus", "promotion", "retirement", "second_face",
                   "start", "ability", "condition", "solo", "lth", "timing", "work_harder",
-                  "task", "effect")
+                  "task", "effect", "name", "triggers", "realization", "outcomes", "repeat", "goal")
+# Nostalgia: the categories with the fields each adds, and the kinds of their goals and abilities.
+NOSTALGIA_CATEGORIES = {"life_goal": ("goal",), "ability": ("levels", "ability"),
+                        "outcomes": ("levels", "outcomes"), "repeatable": ("levels", "repeat")}
+NOSTALGIA_LEVELS = {"life_goal": 0, "ability": 1, "outcomes": 1, "repeatable": 3}  # after L1
+PASSIVE_ACTIONS = (*SPACES, "card_action")
+ACTIVE_COST_KEYS = (*RESOURCES, "money", "sth")
+NOSTALGIA_COST_KEYS = tuple(key for key in COST_KEYS if key != "hourglasses")
+GOAL_TIMINGS = ("ongoing", "mid_game", "game_end")
+GOAL_KINDS = {"pay_on_project": ("ongoing", ("resource", "at_least")),
+              "board_action": ("ongoing", ("action",)),
+              "condition": (("mid_game", "game_end"), ("condition",)),
+              "relationship_l3": ("mid_game", ())}
+NOSTALGIA_ABILITIES = {"action_bonus": ("action", "reward"), "round_income": ("reward",),
+                       "store": ("resource", "amount"), "free_action": ("reward",),
+                       "inheritance": ("per",), "smart_goals": ("resources",)}
+STORE_KINDS = (*RESOURCES, "money")
 COMMON_REQUIRED = ("id", "name", "provenance")
 COMMON_OPTIONAL = ("authored_fields", "source", "text")
 ID_PATTERN = re.compile(r"^[a-z][a-z0-9_]*$")
@@ -286,6 +302,101 @@ class _PursuitChecker(FieldChecker):
                 checked["cost"] = self.cost(card, f"{where}.cost", level["cost"])
             levels.append(checked)
         return {"levels": levels}
+
+    def part(self, card: str, field: str, raw: Any, checks: Mapping[str, Callable[[str, str, Any], Any]],
+             optional: Mapping[str, Callable[[str, str, Any], Any]] | None = None) -> dict[str, Any]:
+        """A table with a name and the given fields, each checked by its function."""
+        table = self.table(card, field, raw)
+        optional = optional or {}
+        self.fields(card, field, table, ("name", *checks), tuple(optional))
+        out: dict[str, Any] = {"name": self.text(card, f"{field}.name", table["name"])}
+        for key, check in {**checks, **optional}.items():
+            if key in table:
+                out[key] = check(card, f"{field}.{key}", table[key])
+        return out
+
+    def passive_action(self, card: str, field: str, raw: Any) -> str:
+        return self.choice(card, field, raw, PASSIVE_ACTIONS)
+
+    def active_cost(self, card: str, field: str, raw: Any) -> dict[str, int]:
+        # Paid as a free action: resources named by kind, coins and STH, nothing to choose.
+        return self.effect(card, field, raw, ACTIVE_COST_KEYS)
+
+    def nostalgia_cost(self, card: str, field: str, raw: Any) -> dict[str, int]:
+        # The card action places its Hourglass; a Nostalgia cost lists what is paid besides.
+        return self.effect(card, field, raw, NOSTALGIA_COST_KEYS)
+
+    def nostalgia(self, card: str, raw: dict[str, Any]) -> dict[str, Any]:
+        # The Reminiscence side (two Triggers and the realization), then the Realization side:
+        # its category's levels after L1 and its goal, Outcomes, Repeatable level or Ability.
+        category = self.choice(card, "category", raw.get("category"), NOSTALGIA_CATEGORIES)
+        self.fields(card, "", raw, ("category", "passive", "active", "realization",
+                                    *NOSTALGIA_CATEGORIES[category]))
+        own: dict[str, Any] = {
+            "category": category,
+            "passive": self.part(card, "passive", raw["passive"],
+                                 {"action": self.passive_action, "reward": self.reward}),
+            "active": self.part(card, "active", raw["active"],
+                                {"cost": self.active_cost, "reward": self.reward}),
+            "realization": self.part(card, "realization", raw["realization"], {
+                "requirement": self.requirement, "cost": self.nostalgia_cost, "reward": self.reward}),
+        }
+        level = {"cost": self.nostalgia_cost, "reward": self.reward}
+        if "levels" in raw:
+            count = NOSTALGIA_LEVELS[category]
+            own["levels"] = [self.part(card, f"levels[{i}]", entry, level)
+                             for i, entry in enumerate(self.items(card, "levels", raw["levels"], count, count))]
+        if "outcomes" in raw:
+            own["outcomes"] = [self.part(card, f"outcomes[{i}]", entry, level, {"partner": self.flag})
+                               for i, entry in enumerate(self.items(card, "outcomes", raw["outcomes"], 2, 2))]
+        if "repeat" in raw:
+            own["repeat"] = self.part(card, "repeat", raw["repeat"], level)
+        if "goal" in raw:
+            own["goal"] = self.nostalgia_goal(card, raw["goal"])
+        if "ability" in raw:
+            own["ability"] = self.nostalgia_ability(card, raw["ability"])
+        return own
+
+    def nostalgia_goal(self, card: str, raw: Any) -> dict[str, Any]:
+        table = self.table(card, "goal", raw)
+        timing = self.choice(card, "goal.type", table.get("type"), GOAL_TIMINGS)
+        kind = self.choice(card, "goal.kind", table.get("kind"), GOAL_KINDS)
+        timings, fields = GOAL_KINDS[kind]
+        if timing not in timings:
+            raise self.fail(card, "goal.kind", f"a {kind} goal is not a {timing} goal")
+        self.fields(card, "goal", table, ("type", "kind", "reward", *fields))
+        out: dict[str, Any] = {"type": timing, "kind": kind,
+                               "reward": self.reward(card, "goal.reward", table["reward"])}
+        if timing == "game_end" and set(out["reward"]) - {"lth"}:
+            raise self.fail(card, "goal.reward", "a Game End goal gives LTH only")
+        if "resource" in table:
+            out["resource"] = self.choice(card, "goal.resource", table["resource"], RESOURCES)
+            out["at_least"] = self.integer(card, "goal.at_least", table["at_least"], 1, MAX_AMOUNT)
+        if "action" in table:
+            out["action"] = self.choice(card, "goal.action", table["action"], SPACES)
+        if "condition" in table:
+            condition = self.table(card, "goal.condition", table["condition"])
+            self.fields(card, "goal.condition", condition, ("what", "amount"))
+            out["condition"] = {"kind": "at_least",
+                                "what": self.choice(card, "goal.condition.what", condition["what"], CONDITION_WHATS),
+                                "amount": self.integer(card, "goal.condition.amount", condition["amount"], 1, 200)}
+        return out
+
+    def nostalgia_ability(self, card: str, raw: Any) -> dict[str, Any]:
+        table = self.table(card, "ability", raw)
+        kind = self.choice(card, "ability.kind", table.get("kind"), NOSTALGIA_ABILITIES)
+        self.fields(card, "ability", table, ("name", "kind", *NOSTALGIA_ABILITIES[kind]))
+        out: dict[str, Any] = {"name": self.text(card, "ability.name", table["name"]), "kind": kind}
+        if "action" in table:
+            out["action"] = self.choice(card, "ability.action", table["action"], SPACES)
+        if "reward" in table:
+            out["reward"] = self.reward(card, "ability.reward", table["reward"])
+        if "resource" in table:
+            out["resource"] = self.choice(card, "ability.resource", table["resource"], STORE_KINDS)
+        for key, high in (("amount", 10), ("per", 10), ("resources", 5)):
+            if key in table:
+                out[key] = self.integer(card, f"ability.{key}", table[key], 1, high)
+        return out
 
     def standalone_job(self, card: str, raw: dict[str, Any]) -> dict[str, Any]:
         # One face, no levels: hired and kept like a Job, and working harder up to twice on
@@ -503,11 +614,51 @@ def _event(card: Mapping[str, Any]) -> dict[str, Any]:
     }
 
 
+def _nostalgia(card: Mapping[str, Any]) -> dict[str, Any]:
+    realization = card["realization"]
+    goal = card.get("goal", {})
+    ability = card.get("ability", {})
+    repeat = card.get("repeat", {"name": "", "cost": NO_EFFECT, "reward": NO_EFFECT})
+    first = {"name": realization["name"], "cost": realization["cost"], "reward": realization["reward"]}
+    return {
+        "name": card["name"],
+        "passive_name": card["passive"]["name"],
+        "active_name": card["active"]["name"],
+        "category": list(NOSTALGIA_CATEGORIES).index(card["category"]),
+        "passive_action": PASSIVE_ACTIONS.index(card["passive"]["action"]),
+        "passive_reward": _effect(card["passive"]["reward"]),
+        "active_cost": _effect(card["active"]["cost"]),
+        "active_reward": _effect(card["active"]["reward"]),
+        "requirement": _effect(realization["requirement"]),
+        "cost": _effect(realization["cost"]),
+        "reward": _effect(realization["reward"]),
+        "levels": [_level(level) for level in (first, *card.get("levels", []))],
+        "outcomes": [{"name": o["name"], "cost": _effect(o["cost"]), "reward": _effect(o["reward"]),
+                      "partner": o.get("partner", False)} for o in card.get("outcomes", [])],
+        "repeat_name": repeat["name"],
+        "repeat_cost": _effect(repeat["cost"]),
+        "repeat_reward": _effect(repeat["reward"]),
+        "goal_timing": GOAL_TIMINGS.index(goal.get("type", "ongoing")),
+        "goal": list(GOAL_KINDS).index(goal.get("kind", "condition")),
+        "goal_resource": RESOURCES.index(goal["resource"]) if "resource" in goal else 0,
+        "goal_amount": goal.get("at_least", 0),
+        "goal_space": SPACES.index(goal["action"]) if "action" in goal else 0,
+        "goal_condition": _condition(goal.get("condition", {"kind": "at_least", "what": "money"})),
+        "goal_reward": _effect(goal.get("reward", NO_EFFECT)),
+        "ability": list(NOSTALGIA_ABILITIES).index(ability.get("kind", "action_bonus")),
+        "ability_space": SPACES.index(ability["action"]) if "action" in ability else 0,
+        "ability_amount": ability.get("amount", ability.get("per", ability.get("resources", 0))),
+        "store_kind": STORE_KINDS.index(ability["resource"]) if "resource" in ability else 0,
+        "ability_reward": _effect(ability.get("reward", NO_EFFECT)),
+        "ability_name": ability.get("name", ""),
+    }
+
+
 def engine_records(cards: Iterable[Mapping[str, Any]]) -> dict[str, list[Any]]:
     """The checked cards, by kind, as the C++ core reads them (ids per kind in this order)."""
     records: dict[str, list[Any]] = {"projects": [], "items": [], "jobs": [], "partners": [],
                                      "goals": [], "traits": [], "trends": [], "events": [],
-                                     "experiences": [], "kids": []}
+                                     "experiences": [], "kids": [], "nostalgia": []}
     for card in cards:
         kind = card["kind"]
         if kind == "project":
@@ -572,6 +723,8 @@ def engine_records(cards: Iterable[Mapping[str, Any]]) -> dict[str, list[Any]]:
                 "cost": _effect(card["experience"]["cost"]), "reward": _effect(card["experience"]["reward"]),
                 "extend_cost": _effect(card["extend"]["cost"]), "extend_reward": _effect(card["extend"]["reward"]),
                 "part_names": [part["name"] for part in parts]})
+        elif kind == "nostalgia":
+            records["nostalgia"].append(_nostalgia(card))
     return records
 
 

@@ -76,7 +76,15 @@ FROM_DREAM = DREAM + 29 * 3                                  # + dream slot * 4 
 EXTEND_EXPERIENCE = FROM_DREAM + 3 * 4                       # + own slot
 DEVELOP_WITH_KID = EXTEND_EXPERIENCE + MAX_IN_PLAY           # + own slot (Kids)
 RAISE_FAMILY = DEVELOP_WITH_KID + MAX_IN_PLAY                # + own slot (Kids)
-NUM_ACTIONS = RAISE_FAMILY + MAX_IN_PLAY
+PLACE_NOSTALGIA = RAISE_FAMILY + MAX_IN_PLAY               # + hand index (Nostalgia)
+DISCARD_NOSTALGIA = PLACE_NOSTALGIA + 8                      # + Nostalgia board slot
+ACTIVE_TRIGGER = DISCARD_NOSTALGIA + 2                       # + Nostalgia board slot
+FREE_ABILITY = ACTIVE_TRIGGER + 2                            # + own slot
+REALIZE = FREE_ABILITY + MAX_IN_PLAY                         # + Nostalgia board slot
+DETERMINE_OUTCOME = REALIZE + 2                              # + own slot * 2 + outcome
+SMART_GOALS = DETERMINE_OUTCOME + MAX_IN_PLAY * 2            # + own slot
+FORGO_DISCOUNT = SMART_GOALS + MAX_IN_PLAY                  # pay step: one more resource, less discount
+NUM_ACTIONS = FORGO_DISCOUNT + 1
 
 assert (PAY_UPKEEP, GIVE_UP, REFRESH, DISCARD, SIMPLE, START_PROJECT, JOIN_GROUP, SPEND, GET_JOB,
         PROMOTE_ROW, PROMOTE_FLIP, START_RELATIONSHIP, CARD_ACTION, PAY_UNIT, PASS) == \
@@ -223,7 +231,7 @@ def partner_face(entry: int) -> dict[str, Any]:
 def in_play(kind: int, ident: int, face: int = 0, level: int = 1, flags: int = 0, time: int = 0,
             roles=(-1, -1, -1, -1)) -> dict[str, Any]:
     return {"kind": kind, "id": ident, "face": face, "level": level, "time": time,
-            "flags": flags, "roles": list(roles), "parent": -1}
+            "flags": flags, "roles": list(roles), "parent": -1, "stored": 0}
 
 
 def project_card(name: str, level: int = 1, flags: int = ACTIVE, **kw) -> dict[str, Any]:

@@ -25,10 +25,10 @@ import lifespan
 
 GAME = "pursuit_of_happiness"
 EXPANSIONS = [e for e in lifespan.pursuit_of_happiness.EXPANSIONS if e != "base"]
-NUM_ACTIONS = 736
+NUM_ACTIONS = 847
 SIMPLE = 78
 MAX_DECISIONS = 3000       # a random 4-player game is about 200-300 decisions
-KIND_PROJECT, KIND_JOB = 0, 2
+KIND_PROJECT, KIND_JOB, KIND_NOSTALGIA = 0, 2, 6
 OVER = 4
 
 # (players, rules, games)
@@ -89,6 +89,11 @@ def experience_count(game):
     return sum(c["kind"] == "experience" for c in game.cards())
 
 
+@functools.lru_cache(maxsize=None)
+def nostalgia_count(game):
+    return sum(c["kind"] == "nostalgia" for c in game.cards())
+
+
 def test_the_base_decks_have_the_published_sizes():
     assert deck_sizes(lifespan.load_game(GAME)) == BASE_DECK_SIZES
 
@@ -111,6 +116,13 @@ def check_record(game, st, scores):
     where += [c["id"] for p in st["players"] for c in p["cards"] if c["kind"] == 4]
     assert len(set(where)) == len(where)
     assert len(where) + sum(p["experiences"] for p in st["players"]) == experience_count(game)
+    # Nostalgia: in the box, a hand, on a board or realized, once at most (a discarded card is gone).
+    where = st["nostalgia_box"] + [k for p in st["players"] for k in p["nostalgia_hand"]]
+    where += [b["card"] for p in st["players"] for b in p["nostalgia_board"] if b["card"] >= 0]
+    where += [c["id"] for p in st["players"] for c in p["cards"] if c["kind"] == KIND_NOSTALGIA]
+    assert len(set(where)) == len(where) and all(0 <= k < nostalgia_count(game) for k in where)
+    if st["round"] == 1 and st["step"] == 0:   # setup: 8 each, the rest in the box
+        assert len(where) == nostalgia_count(game)
     assert 1 <= st["round"] <= 8
     assert len(st["players"]) == n
     track = params["stress_sections"] * params["stress_section_spaces"]

@@ -106,7 +106,7 @@ bool Game::main_action_legal(const State& s, int action, Plan* plan) const {
   // The Hourglass placed comes on top of any the cost asks for; the Cloud (Experiences) is
   // placed instead on the Experiences board, so with only the Cloud left only that board.
   if (s.players[s.current].hourglasses < made.cost[kHourglasses] + (made.cloud ? 0 : 1)) return false;
-  if (!can_pay(s, s.current, made.cost, made.project)) return false;
+  if (!can_pay(s, s.current, made.cost, made.project, made.unaffected)) return false;
   if (plan) *plan = made;
   return true;
 }
@@ -200,6 +200,7 @@ Plan Game::plan_action(const State& s, int action) const {
     if (slot >= rules.dream_slots || p.dream[slot].source < 0) return plan;
     return plan_take(s, p.dream[slot].source, p.dream[slot].entry, (action - kFromDream) % kDreamVariants);
   }
+  if (action >= kPlaceNostalgia) return action >= kRealize ? plan_nostalgia(s, action) : plan;  // free ones: no plan
   if (action >= kDevelopWithKid) {  // Kids: develop into L3 and have a Kid, or Raise Family at L3
     const bool raise = action >= kRaiseFamily;
     const int slot = action - (raise ? kRaiseFamily : kDevelopWithKid);
@@ -226,6 +227,9 @@ Plan Game::plan_action(const State& s, int action) const {
       plan.cost = without_placed_hourglass(cards.items[c.id].levels[c.level].cost);
     } else if (c.kind == kPartnerCard) {
       plan.cost = without_placed_hourglass(cards.partners[c.id][c.face].levels[c.level].cost);
+    } else if (c.kind == kNostalgiaCard) {  // its costs leave out the Hourglass placed
+      const NostalgiaSpec& spec = nostalgia(c);
+      plan.cost = c.level == spec.num_levels ? spec.repeat_cost : spec.levels[c.level].cost;
     }  // retiring from a Job costs only the Hourglass
     plan.ok = true;
     return plan;
@@ -303,6 +307,14 @@ bool Game::has_card_action(const InPlay& c) const {
       return true;
     case kJobCard:
       return !job_face(c).standalone && c.level >= rules_.retirement_level;
+    case kNostalgiaCard:  // Progress in the Realization, or Dedicate Time at a Repeatable's last level
+      switch (nostalgia(c).category) {
+        case NostalgiaCategory::kAbility:
+        case NostalgiaCategory::kOutcomes: return c.level == 1;
+        case NostalgiaCategory::kRepeatable: return true;
+        case NostalgiaCategory::kLifeGoal: return false;
+      }
+      return false;
     default:
       return false;
   }
@@ -345,6 +357,12 @@ void Game::legal_actions(const State& s, ActionList& out) const {
       if (out.size() == free_count) out.push_back(kPass);  // nothing to place an Hourglass on
       if (event_task_legal(s))  // a free action, listed in id order among the others
         out.insert(static_cast<std::size_t>(std::upper_bound(out.begin(), out.end(), kEventTask) - out.begin()), kEventTask);
+      if (nostalgia_on()) {  // free actions whose ids come before Nostalgia's main actions
+        ActionList free;
+        nostalgia_free_actions(s, free);
+        auto at = static_cast<std::size_t>(std::lower_bound(out.begin(), out.end(), kRealize) - out.begin());
+        for (std::uint16_t action : free) out.insert(at++, action);
+      }
       return;
     }
     case Step::kGameOver:
@@ -368,7 +386,7 @@ bool Game::discardable(const PlayerState& p, const InPlay& c) const {
   if (c.kind == kProjectCard)
     return cards_.projects[c.id].type == ProjectType::kBasic && (c.flags & kInActiveSlot);
   if (c.kind == kItemCard) return !cards_.items[c.id].pet;  // a Pet is not an Item
-  if (c.kind == kExperienceCard) return false;              // not a card the Discard action names
+  if (c.kind == kExperienceCard || c.kind == kNostalgiaCard) return false;  // not cards the Discard action names
   if (c.kind == kKidCard) return !kid_has_partner(c, p);        // only once its Partner has gone
   if (rules_.discard_scope == DiscardScope::kAnyCard) return true;
   return (c.flags & kInActiveSlot) != 0;
@@ -454,6 +472,7 @@ bool Game::is_legal(const State& s, int action) const {
       }
       if (action == kPass) return !any_main_action(s, main_candidates(s));
       if (action == kEventTask) return event_task_legal(s);
+      if (action >= kPlaceNostalgia && action < kRealize) return nostalgia_on() && nostalgia_free_legal(s, action);
       const bool main = (action >= kSimpleBoard && action < kPayUnit) ||
                         (action >= kGetJobWorkingHarder && action < kUpkeepWorkingHarder) ||
                         action >= kPlanExperienceAction;
@@ -552,6 +571,10 @@ void Game::apply_unchecked(State& s, int action) const {
         do_event_task(s);
         return;
       }
+      if (action >= kPlaceNostalgia && action < kRealize) {
+        do_nostalgia_free(s, action);
+        return;
+      }
       if (action == kPass) {
         p.hourglasses = 0;
         if (p.cloud < 0) p.cloud = kNumSpaces;  // an unused Cloud goes too
@@ -567,7 +590,7 @@ void Game::apply_unchecked(State& s, int action) const {
 }
 
 void Game::apply_main_action(State& s, int action, const Plan& plan) const {
-  if (begin_payment(s, s.current, plan.cost, plan.project, action)) resolve(s, action, &plan);
+  if (begin_payment(s, s.current, plan.cost, plan.project, action, plan.unaffected)) resolve(s, action, &plan);
 }
 
 void Game::after_upkeep_decision(State& s) const {
@@ -589,6 +612,8 @@ void Game::after_upkeep_decision(State& s) const {
 void Game::resolve(State& s, int action, const Plan* known) const {
   const int seat = s.current;
   PlayerState& p = s.players[seat];
+  const std::array<std::uint8_t, kNumResources> paid = s.payment.paid;  // kept for this call only
+  s.payment.paid = {};
   if (s.step == Step::kUpkeep) {
     InPlay& c = p.cards[upkeep_slot(p, action)];
     const int harder = harder_times(action);
@@ -602,6 +627,7 @@ void Game::resolve(State& s, int action, const Plan* known) const {
     gain(s, seat, printed_upkeep(c, harder).second, true);
     if (pet_grows(c) || c.kind == kKidCard) ++c.level;
     gain_stress(s, seat, cost[kStress]);
+    if (nostalgia_on()) draw_on_stores(s, seat);
     after_upkeep_decision(s);
     return;
   }
@@ -693,18 +719,22 @@ void Game::resolve(State& s, int action, const Plan* known) const {
     p.dream[slot] = Dreamt{};
     add_lth(p, dreamt.desire, false);  // 1 LTH per Desire token
     take(s, seat, dreamt.source, dreamt.entry, (action - kFromDream) % kDreamVariants);
-  } else if (action >= kDevelopWithKid) {
+  } else if (action >= kRealize && action < kSmartGoals) {
+    resolve_nostalgia(s, seat, action, plan);
+  } else if (action >= kDevelopWithKid && action < kPlaceNostalgia) {
     const bool raise = action >= kRaiseFamily;
     InPlay& partner = p.cards[action - (raise ? kRaiseFamily : kDevelopWithKid)];
     partner.time = static_cast<std::uint8_t>(partner.time + 1 + plan.cost[kHourglasses]);
     if (!raise) {
       ++partner.level;
       gain(s, seat, level_of(partner, partner.level).reward, true);
+      if (nostalgia_on()) partner_reached_l3(s, seat, partner);
     }
     have_kid(s, seat, InPlay(partner));
   } else if ((action >= kCardAction && action < kPayUnit) || action >= kExtendExperience) {
-    const bool extend = action >= kExtendExperience;
-    const int slot = action - (extend ? kExtendExperience : kCardAction);
+    // The card action, also with an Experience's extension or with SMART Goals.
+    const bool extend = action >= kExtendExperience && action < kDevelopWithKid;
+    const int slot = action - (action >= kSmartGoals ? kSmartGoals : extend ? kExtendExperience : kCardAction);
     InPlay& c = p.cards[slot];
     c.time = static_cast<std::uint8_t>(c.time + 1 + plan.cost[kHourglasses]);
     if (c.kind == kExperienceCard) {
@@ -716,9 +746,12 @@ void Game::resolve(State& s, int action, const Plan* known) const {
       if (extend) gain(s, seat, spec.extend_reward, true);
     } else if (c.kind == kJobCard) {
       c.flags = static_cast<std::uint8_t>((c.flags | kArchived | kRetired) & ~kInActiveSlot);
+    } else if (c.kind == kNostalgiaCard) {
+      progress_nostalgia(s, seat, c);
     } else {
       ++c.level;
       gain(s, seat, level_of(c, c.level).reward, true);
+      if (c.kind == kPartnerCard && c.level == 3 && nostalgia_on()) partner_reached_l3(s, seat, c);
       if (c.kind == kProjectCard && c.level == cards_.projects[c.id].num_levels) {
         c.flags = static_cast<std::uint8_t>((c.flags | kArchived | kCompleted) & ~kInActiveSlot);
         ++p.completed_projects;
@@ -726,6 +759,7 @@ void Game::resolve(State& s, int action, const Plan* known) const {
     }
   }
   if (plan.space >= 0 && (s.event_revealed >= 0 || s.event_active >= 0)) event_board_action(s, seat, plan.space);
+  if (nostalgia_on()) after_nostalgia_action(s, seat, plan.space >= 0 ? plan.space : kAnyCardAction, plan.project, paid);
   next_turn(s);
 }
 
@@ -778,7 +812,9 @@ void Game::take(State& s, int seat, int source, int entry, int variant) const {
     }
     case kPartnerRow: {
       const PartnerFace& face = cards_.partners[entry >> 1][entry & 1];
-      take_card(s, seat, InPlay{kPartnerCard, static_cast<std::uint8_t>(entry >> 1), static_cast<std::uint8_t>(entry & 1), 1, 0, kInActiveSlot, {-1, -1, -1, -1}});
+      // Nostalgia's "Happily Ever After" asks whether a Partner came with this action.
+      const auto flags = static_cast<std::uint8_t>(kInActiveSlot | (nostalgia_on() ? kByStartRelationship : 0));
+      take_card(s, seat, InPlay{kPartnerCard, static_cast<std::uint8_t>(entry >> 1), static_cast<std::uint8_t>(entry & 1), 1, 0, flags, {-1, -1, -1, -1}});
       gain(s, seat, face.levels[0].reward, true);
       trait_bonus(s, seat, kBonusStartRelationship);
       return;

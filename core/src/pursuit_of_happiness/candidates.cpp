@@ -105,6 +105,17 @@ MainCandidates Game::main_candidates(const State& s) const {
   const bool kids = kids_on() && !s.kid_deck.empty();
   set(MainCandidates::kDevelopWithKid, kids ? p.cards.size() : 0);
   set(MainCandidates::kRaiseFamily, kids ? p.cards.size() : 0);
+  if (nostalgia_on()) {  // counted exactly: Outcomes cards at L2, and SMART Goals once unlocked
+    int outcomes = 0;
+    bool smart = false;
+    for (const InPlay& card : p.cards) {
+      outcomes += card.kind == kNostalgiaCard && card.level == 2 && nostalgia(card).category == NostalgiaCategory::kOutcomes;
+      smart = smart || unlocked(card, NostalgiaAbility::kSmartGoals);
+    }
+    set(MainCandidates::kRealize, kNostalgiaSlots);
+    set(MainCandidates::kDetermineOutcome, 2 * static_cast<std::size_t>(outcomes));
+    set(MainCandidates::kSmartGoals, smart ? p.cards.size() : 0);
+  }
   return c;
 }
 
@@ -120,7 +131,7 @@ int Game::candidate_in(const State& s, int segment, int index) const {
   static constexpr int kFirstId[MainCandidates::kNumSegments] = {
       kSimpleBoard, -1, -1, kSpendAction, kGetJobAction, kPromoteFromRow, kPromoteFlip,
       kStartRelationshipAction, kCardAction, kGetJobWorkingHarder, kPlanExperienceAction, -1, -1, -1,
-      kDevelopWithKid, kRaiseFamily};
+      kDevelopWithKid, kRaiseFamily, kRealize, -1, kSmartGoals};
   if (kFirstId[segment] >= 0) return kFirstId[segment] + index;
   const PlayerState& p = s.players[s.current];
   switch (segment) {
@@ -159,6 +170,13 @@ int Game::candidate_in(const State& s, int segment, int index) const {
         if (index < variants) return kFromDream + slot * kDreamVariants + index;
         index -= variants;
       }
+    case MainCandidates::kDetermineOutcome:  // the (index / 2)-th Outcomes card at L2
+      for (std::size_t slot = 0;; ++slot) {
+        const InPlay& card = p.cards[slot];
+        if (card.kind != kNostalgiaCard || card.level != 2 || nostalgia(card).category != NostalgiaCategory::kOutcomes) continue;
+        if (index < 2) return kDetermineOutcome + 2 * static_cast<int>(slot) + index;
+        index -= 2;
+      }
     default:  // kExtendExperience: the index-th planned Experience
       for (std::size_t slot = 0;; ++slot)
         if (p.cards[slot].kind == kExperienceCard && index-- == 0) return kExtendExperience + static_cast<int>(slot);
@@ -189,8 +207,8 @@ bool Game::any_main_action(const State& s, const MainCandidates& c) const {
 
 // A uniformly random legal action. Outside the Action phase: legal[below(count)]. In it, by
 // rejection over every action that might be legal (Refresh on each row, Discard on each own
-// card, the main candidates, Pass, legal only when no main action is, and the revealed Event's
-// task while one is revealed): draw until the draw
+// card, the main candidates, Pass, legal only when no main action is, the revealed Event's
+// task while one is revealed, and Nostalgia's free actions): draw until the draw
 // is legal, so each legal action is equally likely. An index found illegal is remembered, not
 // checked again. `plan` receives the plan of a main action drawn (plan.ok), for apply to reuse.
 int Game::sample_planned(const State& s, SplitMix64& rng, Plan& plan) const {
@@ -204,7 +222,8 @@ int Game::sample_planned(const State& s, SplitMix64& rng, Plan& plan) const {
   const MainCandidates c = main_candidates(s);
   const std::uint32_t first_main = kNumRows + discards;
   const std::uint32_t pass = first_main + static_cast<std::uint32_t>(c.total);
-  const std::uint32_t count = pass + 1 + (s.event_revealed >= 0 ? 1 : 0);
+  const std::uint32_t first_nostalgia = pass + 1 + (s.event_revealed >= 0 ? 1 : 0);
+  const std::uint32_t count = first_nostalgia + (nostalgia_on() ? static_cast<std::uint32_t>(nostalgia_free_candidates(s)) : 0);
   // Rejected indices, one bit each; only the words this position uses are cleared (a playout
   // samples every move, and most positions have far fewer candidates than the capacity).
   std::array<std::uint64_t, kMaxCandidates / 64> rejected;
@@ -220,6 +239,9 @@ int Game::sample_planned(const State& s, SplitMix64& rng, Plan& plan) const {
     } else if (pick < pass) {
       const int action = candidate_action(s, c, static_cast<int>(pick - first_main));
       if (main_action_legal(s, action, &plan)) return action;
+    } else if (pick >= first_nostalgia) {
+      const int action = nostalgia_free_candidate(s, static_cast<int>(pick - first_nostalgia));
+      if (nostalgia_free_legal(s, action)) return action;
     } else if (pick > pass) {
       if (event_task_legal(s)) return kEventTask;
     } else if (!any_main_action(s, c)) {

@@ -76,6 +76,23 @@ Game::Game(const Rules& rules, CardTables cards) : rules_(rules), cards_(std::mo
              (e.task != EventTask::kNone || !e.positive),
          "has an Event with a bad task (pay costs are resources and coins; only a negative Event may have none): " + e.name);
   }
+  need(cards_.nostalgia.empty() ||
+           (cards_.nostalgia.size() >= static_cast<std::size_t>(kNostalgiaHand * rules.players) &&
+            cards_.nostalgia.size() <= kMaxNostalgia),
+       "needs no Nostalgia cards or 8 per player (at most 80)");
+  for (const NostalgiaSpec& n : cards_.nostalgia) {
+    static constexpr int kLevels[] = {1, 2, 2, 4};  // by category
+    Effect other = n.active_cost;  // an Active Trigger costs set resources, coins and STH
+    for (int kind : {kKnowledge, kCreativity, kInfluence, kMoney, kSth}) other.amount[kind] = 0;
+    const bool amount_needed = n.category == NostalgiaCategory::kAbility &&
+                               (n.ability == NostalgiaAbility::kStore || n.ability == NostalgiaAbility::kInheritance ||
+                                n.ability == NostalgiaAbility::kSmartGoals);
+    need(n.passive_action <= kAnyCardAction && other.none() && n.num_levels == kLevels[static_cast<int>(n.category)] &&
+             n.goal_resource < kNumResources && n.goal_space < kNumSpaces && n.ability_space < kNumSpaces &&
+             n.store_kind <= kStoreMoney && n.goal_condition.what < Measure::kNumMeasures &&
+             (!amount_needed || n.ability_amount > 0),
+         "has a Nostalgia card with a bad trigger, level count, goal or ability: " + n.name);
+  }
   for (std::size_t i = 0; i < cards_.projects.size(); ++i) {
     const ProjectSpec& p = cards_.projects[i];
     project_roles_[i] = p.type == ProjectType::kGroup ? p.num_levels : 1;

@@ -20,8 +20,9 @@ struct ResourceCost {
 
 // `relief`: an Event's relief on a Project's cost: fewer units, like a positive STH's
 // discount, and substitutions, which widen the allowed shortfall without lowering the units.
+// `unaffected`: units of any kind owed on top, out of the discount's reach (SMART Goals).
 ResourceCost resource_cost(const Rules& rules, const PlayerState& p, const Effect& cost,
-                           bool project, ProjectRelief relief) {
+                           bool project, ProjectRelief relief, int unaffected) {
   ResourceCost rc;
   int owed_total = 0;
   for (int r = 0; r < kNumResources; ++r) owed_total += rc.owed[r] = cost[r];
@@ -29,7 +30,7 @@ ResourceCost resource_cost(const Rules& rules, const PlayerState& p, const Effec
   int discount = relief.less;
   if (project && p.sth > 0) discount += p.sth;
   if (project && p.sth < 0 && rules.sth_penalty == SthPenalty::kAlways) extra += -p.sth;
-  rc.units = std::max(0, owed_total + extra - discount);
+  rc.units = std::max(0, owed_total + extra - discount) + unaffected;
   rc.discount = std::min(discount + relief.substitutions, owed_total);
   return rc;
 }
@@ -63,18 +64,18 @@ bool Game::meets(const PlayerState& p, const Effect& requirement) const {
 }
 
 // `cost` here is what the action takes besides the Hourglass it places.
-bool Game::can_pay(const State& s, int seat, const Effect& cost, bool project) const {
+bool Game::can_pay(const State& s, int seat, const Effect& cost, bool project, int unaffected) const {
   const PlayerState& p = s.players[seat];
   if (!project && cost.none()) return true;  // most board actions: only the Hourglass
   if (p.money < cost[kMoney] || p.hourglasses < cost[kHourglasses]) return false;
-  const ResourceCost rc = resource_cost(rules_, p, cost, project, project_relief(s, seat, project));
+  const ResourceCost rc = resource_cost(rules_, p, cost, project, project_relief(s, seat, project), unaffected);
   return completable(p.resources, rc.owed, rc.units, rc.discount, 0);
 }
 
 // Pays the resource part of `cost` when there is no choice in it and returns true; otherwise
 // enters the pay step for `action` and returns false (the action completes after the last unit).
-bool Game::begin_payment(State& s, int seat, const Effect& cost, bool project, int action) const {
-  const ResourceCost rc = resource_cost(rules_, s.players[seat], cost, project, project_relief(s, seat, project));
+bool Game::begin_payment(State& s, int seat, const Effect& cost, bool project, int action, int unaffected) const {
+  const ResourceCost rc = resource_cost(rules_, s.players[seat], cost, project, project_relief(s, seat, project), unaffected);
   if (rc.units == 0) return true;  // no resources to hand over: nothing to choose
   s.payment = Payment{};
   s.payment.action = static_cast<std::uint16_t>(action);
@@ -94,21 +95,37 @@ bool Game::continue_payment(State& s) const {
   if (pay.discount == 0 && pay.units == owed_total) {  // exactly what is owed: no choice at all
     for (int r = 0; r < kNumResources; ++r) {
       s.players[s.current].resources[r] = static_cast<std::uint8_t>(s.players[s.current].resources[r] - pay.owed[r]);
+      pay.paid[r] = static_cast<std::uint8_t>(pay.paid[r] + pay.owed[r]);
       pay.owed[r] = 0;
     }
     pay.units = 0;
   }
   ActionList options;
   for (;;) {
-    if (s.payment.units == 0) {
+    if (s.payment.units == 0) {  // what was paid stays for resolve(), which clears it
       s.step = s.resume;
+      const auto paid = s.payment.paid;
       s.payment = Payment{};
+      s.payment.paid = paid;
       return true;
     }
     pay_unit_options(s, options);
     if (options.size() != 1) return false;
     pay_unit(s, options[0] - kPayUnit);
   }
+}
+
+// Forgoing the discount: only with an Ongoing goal that counts what a Project took, before any
+// unit is chosen, and never past the resources the card prints.
+bool Game::forgo_legal(const State& s) const {
+  const Payment& pay = s.payment;
+  if (!nostalgia_on() || pay.discount == 0 || pay.next_kind != 0 || s.resume != Step::kAction) return false;
+  if (pay.paid[0] + pay.paid[1] + pay.paid[2] != 0 || pay.units >= pay.owed[0] + pay.owed[1] + pay.owed[2]) return false;
+  for (const InPlay& c : s.players[s.current].cards)
+    if (c.kind == kNostalgiaCard && nostalgia(c).category == NostalgiaCategory::kLifeGoal &&
+        nostalgia(c).goal_timing == NostalgiaGoalTiming::kOngoing && nostalgia(c).goal == NostalgiaGoal::kPayOnProject)
+      return true;
+  return false;
 }
 
 void Game::pay_unit_options(const State& s, ActionList& out) const {
@@ -124,11 +141,19 @@ void Game::pay_unit_options(const State& s, ActionList& out) const {
     if (completable(held, owed, pay.units - 1, pay.discount, kind))
       out.push_back(static_cast<std::uint16_t>(kPayUnit + kind));
   }
+  if (forgo_legal(s) && completable(p.resources, {pay.owed[0], pay.owed[1], pay.owed[2]}, pay.units + 1, pay.discount - 1, 0))
+    out.push_back(kForgoDiscount);
 }
 
 void Game::pay_unit(State& s, int kind) const {
+  if (kind == kForgoDiscount - kPayUnit) {
+    ++s.payment.units;
+    --s.payment.discount;
+    return;
+  }
   PlayerState& p = s.players[s.current];
   --p.resources[kind];
+  ++s.payment.paid[kind];
   if (s.payment.owed[kind] > 0) --s.payment.owed[kind];
   --s.payment.units;
   s.payment.next_kind = static_cast<std::uint8_t>(kind);

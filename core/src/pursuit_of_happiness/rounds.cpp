@@ -9,8 +9,6 @@
 
 namespace lifespan::pursuit_of_happiness {
 
-int inheritance(const PlayerState& p);  // tracks.cpp
-
 namespace {
 
 bool dealt_from_bottom(int row) { return row == kJobRow || row == kPartnerRow; }
@@ -70,6 +68,7 @@ State Game::new_state(std::uint64_t seed) const {
     s.goals.push_back(goals[g]);
     s.goals_claimed_by.push_back(0);
   }
+  if (nostalgia_on()) deal_nostalgia(s);  // just before the Child Traits (Nostalgia rulebook)
   for (std::size_t t = 0; t < cards_.traits.size(); ++t) s.trait_deck.push_back(static_cast<std::uint8_t>(t));
   shuffle(s.trait_deck, s.rng);
 
@@ -137,6 +136,7 @@ void Game::preparation(State& s) const {
     p.hourglasses_next = 0;
     const TraitSpec& trait = cards_.traits[p.trait];
     if (trait.ability == AbilityKind::kRoundIncome) gain(s, seat, trait.reward, false);
+    if (nostalgia_on()) nostalgia_round_income(s, seat);
   }
   if (!cards_.events.empty()) advance_events(s);  // before Upkeep (KS Promos rulebook)
   begin_upkeep(s);
@@ -223,6 +223,7 @@ void Game::end_of_round(State& s) const {
   const int n = num_players();
   if (!cards_.events.empty()) check_end_of_round_tasks(s);
   check_in_game_goals(s);
+  if (nostalgia_on()) check_nostalgia_goals(s, false);
   // Next first player: most STH; a tie goes to the tied seat farthest clockwise from the
   // current first player.
   int best = -1, best_sth = 0, best_distance = -1;
@@ -348,6 +349,7 @@ void Game::end_game(State& s) const {
     add_lth(s.players[seat], trend_lth(s, seat), false);
     add_lth(s.players[seat], -unfulfilled_desire(s.players[seat]), false);
   }
+  if (nostalgia_on()) check_nostalgia_goals(s, true);
   // Game-end goals (and in-game goals nobody claimed) among every player, dead or alive.
   for (std::size_t g = 0; g < s.goals.size(); ++g)
     if (s.goals_claimed_by[g] == 0) settle_goal(s, static_cast<int>(g), false);

@@ -51,7 +51,10 @@ void Game::returns(const State& s, double* out) const {
   if (!is_terminal(s)) return;
   if (n == 1) {
     const PlayerState& p = s.players[0];
-    const bool won = p.goals == static_cast<int>(s.goals.size()) && p.lth >= rules_.solo_lth_target + (experiences_on() ? kSoloExperiencesLth : 0);
+    // Each expansion in play raises the target (Experiences +10, Nostalgia +5: their rulebooks).
+    const int target = rules_.solo_lth_target + (experiences_on() ? kSoloExperiencesLth : 0) +
+                       (nostalgia_on() ? kSoloNostalgiaLth : 0);
+    const bool won = p.goals == static_cast<int>(s.goals.size()) && p.lth >= target;
     out[0] = won ? 1.0 : -1.0;
     return;
   }

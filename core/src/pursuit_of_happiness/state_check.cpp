@@ -5,6 +5,22 @@
 #include "lifespan/pursuit_of_happiness/game.hpp"
 
 namespace lifespan::pursuit_of_happiness {
+namespace {
+
+// The highest level a realized Nostalgia card shows: a fulfilled Mid-Game or Game End goal 2,
+// a determined Outcome 3 or 4 (docs §9).
+int nostalgia_levels(const NostalgiaSpec& spec) {
+  switch (spec.category) {
+    case NostalgiaCategory::kLifeGoal: return spec.goal_timing == NostalgiaGoalTiming::kOngoing ? 1 : 2;
+    case NostalgiaCategory::kAbility: return 2;
+    case NostalgiaCategory::kOutcomes: return 4;
+    case NostalgiaCategory::kRepeatable: return spec.num_levels;
+  }
+  return 1;
+}
+
+}  // namespace
+
 // The decision a loaded state waits for must exist: in Upkeep the seat to move has a card
 // due; a payment completes an action that can still resolve (its card, row slot or Dream slot
 // is there; a requirement it no longer meets after paying does not matter).
@@ -35,7 +51,8 @@ void Game::check_pending_decision(const State& s) const {
     return;
   }
   const bool main = (action >= kSimpleBoard && action < kPayUnit) ||
-                    (action >= kGetJobWorkingHarder && action < kUpkeepWorkingHarder) || action >= kPlanExperienceAction;
+                    (action >= kGetJobWorkingHarder && action < kUpkeepWorkingHarder) ||
+                    (action >= kPlanExperienceAction && action < kPlaceNostalgia) || action >= kRealize;
   require_state(main && action < kNumDistinctActions, "payment.action: not an action this position can complete");
   const Plan plan = plan_action(s, action);
   require_state(plan.ok && affordable(plan.cost, plan.cloud ? 0 : 1),
@@ -82,6 +99,13 @@ void Game::validate(const State& s) const {
                   where + ": bad or repeated Kid " + std::to_string(k));
   };
   for (std::uint8_t k : s.kid_deck) note_kid(k, "kid_deck");
+  // Nostalgia: the box, the hands, the boards and the play areas; a discarded card is gone.
+  std::array<int, kMaxNostalgia> nostalgia_seen{};
+  auto note_nostalgia = [&](int k, const std::string& where) {
+    require_state(k >= 0 && static_cast<std::size_t>(k) < cards_.nostalgia.size() && ++nostalgia_seen[k] == 1,
+                  where + ": bad or repeated Nostalgia card " + std::to_string(k));
+  };
+  for (std::uint8_t k : s.nostalgia_box) note_nostalgia(k, "nostalgia_box");
   for (int row = 0; row < kNumRows; ++row) {
     for (std::uint8_t e : s.rows[row]) note(row, e, std::string("rows[") + std::to_string(row) + "]");
     for (std::uint8_t e : s.decks[row]) note(row, e, std::string("decks[") + std::to_string(row) + "]");
@@ -141,6 +165,8 @@ void Game::validate(const State& s) const {
         note_experience(c.id, where);
       else if (c.kind == kKidCard)
         note_kid(c.id, where);
+      else if (c.kind == kNostalgiaCard)
+        note_nostalgia(c.id, where);
       else
         note(c.kind, c.kind >= kJobCard ? (c.id << 1) | c.face : c.id, where);
       require_state(c.kind == kKidCard ? c.parent >= 0 && static_cast<std::size_t>(c.parent) < cards_.partners.size()
@@ -151,15 +177,18 @@ void Game::validate(const State& s) const {
                          : c.kind == kItemCard       ? cards_.items[c.id].num_levels
                          : c.kind == kExperienceCard ? 1   // planned; completed ones are set aside
                          : c.kind == kKidCard        ? cards_.kids[c.id].num_levels
+                         : c.kind == kNostalgiaCard  ? nostalgia_levels(nostalgia(c))
                                                      : 3;  // Jobs and Partners have 3 levels
       require_state(c.level >= 1 && c.level <= levels, where + ".level out of range");
+      require_state(c.stored == 0 || unlocked(c, NostalgiaAbility::kStore),
+                    where + ".stored: only an unlocked store Ability holds units");
       require_state(!((c.flags & kArchived) && (c.flags & kInActiveSlot)), where + ": archived cards take no slot");
       // Which flags each kind can carry: an Experience none; a Kid or an Item only "upkeep
       // due"; "retired" a Job only; "archived", "completed" and "started" Projects and Jobs.
       const std::uint8_t allowed =
-          c.kind == kExperienceCard                ? 0
+          c.kind == kExperienceCard || c.kind == kNostalgiaCard ? 0
           : c.kind == kKidCard || c.kind == kItemCard ? kUpkeepDue
-          : c.kind == kPartnerCard                 ? kInActiveSlot | kUpkeepDue
+          : c.kind == kPartnerCard                 ? kInActiveSlot | kUpkeepDue | kByStartRelationship
           : c.kind == kJobCard                     ? kInActiveSlot | kArchived | kRetired | kUpkeepDue
                                                    : kInActiveSlot | kArchived | kStartedThisRound | kCompleted;
       require_state((c.flags & ~allowed) == 0, where + ".flags: not flags a card of this kind carries");
@@ -196,6 +225,16 @@ void Game::validate(const State& s) const {
         note_experience(d.entry, where);
       else
         note(d.source, d.entry, where);
+    }
+    for (std::uint8_t k : p.nostalgia_hand) note_nostalgia(k, who + ".nostalgia_hand");
+    for (int slot = 0; slot < kNostalgiaSlots; ++slot) {
+      const NostalgiaSlot& b = p.nostalgia_board[slot];
+      const std::string where = who + ".nostalgia_board[" + std::to_string(slot) + "]";
+      if (b.card < 0)
+        require_state(b == NostalgiaSlot{}, where + ": an empty slot holds no card and no Check Marks");
+      else
+        note_nostalgia(b.card, where);
+      require_state(b.marks <= (kPassiveDone | kActiveDone), where + ".marks: the two Triggers' Check Marks only");
     }
     require_state(p.event_flags <= (kEventTaskDone | kEventApplies) &&
                       (!(p.event_flags & kEventTaskDone) || s.event_revealed >= 0) &&

@@ -93,12 +93,6 @@ void Game::spend_hourglasses(PlayerState& p, int count) const {
   p.hourglasses_spent = static_cast<std::uint8_t>(p.hourglasses_spent + count);
 }
 
-int inheritance(const PlayerState& p) {
-  int lth = p.money / kInheritanceUnit;
-  for (int r = 0; r < kNumResources; ++r) lth += p.resources[r] / kInheritanceUnit;
-  return lth;
-}
-
 void Game::die(State& s, int seat) const {
   PlayerState& p = s.players[seat];
   p.alive = false;

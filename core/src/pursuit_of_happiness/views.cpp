@@ -62,6 +62,7 @@ std::string Game::row_card_name(int row, int entry) const {
 
 std::string Game::card_name(const InPlay& c) const {
   if (c.kind == kKidCard) return cards_.kids[c.id].name;
+  if (c.kind == kNostalgiaCard) return cards_.nostalgia[c.id].name;
   const bool two_faced = c.kind == kJobCard || c.kind == kPartnerCard;
   return row_card_name(c.kind, two_faced ? (c.id << 1) | c.face : c.id);
 }
@@ -124,6 +125,11 @@ std::string Game::action_to_string(const State& s, int action) const {
     const std::string name = card_name(c);
     if (c.kind == kJobCard) return "Retire: " + name;
     if (c.kind == kExperienceCard) return "Experience: " + name + " (" + cards_.experiences[c.id].part_names[1] + ")";
+    if (c.kind == kNostalgiaCard) {
+      const NostalgiaSpec& spec = nostalgia(c);
+      if (c.level >= spec.num_levels) return "Dedicate Time: " + name + " (" + spec.repeat_name + ")";
+      return "Progress: " + name + " (" + spec.level_names[c.level] + ")";
+    }
     const char* verb = c.kind == kProjectCard ? "Advance: " : c.kind == kItemCard ? "Upgrade: " : "Develop: ";
     const int next = c.level;  // 0-based index of the next level
     std::string level;
@@ -173,6 +179,7 @@ std::string Game::action_to_string(const State& s, int action) const {
       text += harder(variant);
     return text;
   }
+  if (action >= kPlaceNostalgia) return nostalgia_action_name(s, action);
   if (action >= kDevelopWithKid) {
     const bool raise = action >= kRaiseFamily;
     const int slot = action - (raise ? kRaiseFamily : kDevelopWithKid);
@@ -184,6 +191,46 @@ std::string Game::action_to_string(const State& s, int action) const {
     return "Experience and extend: slot " + std::to_string(slot);
   const ExperienceSpec& spec = cards_.experiences[p.cards[slot].id];
   return "Experience and extend: " + spec.name + " (" + spec.part_names[1] + ", " + spec.part_names[2] + ")";
+}
+
+std::string Game::nostalgia_action_name(const State& s, int action) const {
+  const PlayerState& p = s.players[s.current >= 0 ? s.current : 0];
+  auto board = [&](int slot) {
+    const int card = p.nostalgia_board[slot].card;
+    return card >= 0 ? cards_.nostalgia[card].name : "Nostalgia board slot " + std::to_string(slot + 1);
+  };
+  auto own = [&](int slot) -> const InPlay* {
+    return slot < static_cast<int>(p.cards.size()) && p.cards[slot].kind == kNostalgiaCard ? &p.cards[slot] : nullptr;
+  };
+  if (action < kDiscardNostalgia) {
+    const int k = action - kPlaceNostalgia;
+    return "Place Nostalgia: " + (k < static_cast<int>(p.nostalgia_hand.size()) ? cards_.nostalgia[p.nostalgia_hand[k]].name
+                                                                                 : "hand card " + std::to_string(k + 1));
+  }
+  if (action < kActiveTrigger) return "Discard Nostalgia: " + board(action - kDiscardNostalgia);
+  if (action < kFreeAbility) {
+    const int card = p.nostalgia_board[action - kActiveTrigger].card;
+    return "Active Trigger: " + board(action - kActiveTrigger) +
+           (card >= 0 ? " (" + cards_.nostalgia[card].active_name + ", pay " + effect_text(cards_.nostalgia[card].active_cost) + ")" : "");
+  }
+  if (action < kRealize) {
+    const InPlay* c = own(action - kFreeAbility);
+    return c ? "Ability: " + card_name(*c) + " (" + nostalgia(*c).ability_name + ", 1 Hourglass)"
+             : "Ability: slot " + std::to_string(action - kFreeAbility);
+  }
+  if (action < kDetermineOutcome) {
+    const int card = p.nostalgia_board[action - kRealize].card;
+    return "Realize: " + board(action - kRealize) + (card >= 0 ? " (" + cards_.nostalgia[card].level_names[0] + ")" : "");
+  }
+  if (action < kSmartGoals) {
+    const int outcome = (action - kDetermineOutcome) % 2;
+    const InPlay* c = own((action - kDetermineOutcome) / 2);
+    return c ? "Determine the Outcome: " + card_name(*c) + " (" + nostalgia(*c).outcomes[outcome].name + ")"
+             : "Determine the Outcome " + std::to_string(outcome + 1) + ": slot " + std::to_string((action - kDetermineOutcome) / 2);
+  }
+  if (action == kForgoDiscount) return "Forgo 1 unit of the STH discount (pay 1 more resource)";
+  const int slot = action - kSmartGoals;
+  return "Advance with SMART Goals: " + (slot < static_cast<int>(p.cards.size()) ? card_name(p.cards[slot]) : "slot " + std::to_string(slot));
 }
 
 // One renderer for str(state) (viewer < 0) and observation_string(viewer): everything is public
@@ -256,6 +303,24 @@ std::string Game::render(const State& s, int viewer) const {
         out += d.source < 0 ? std::string(" -") : " " + row_card_name(d.source, d.entry) + " (" + std::to_string(d.desire) + " Desire)";
       }
     }
+    if (nostalgia_on()) {
+      out += "\n    Nostalgia board:";
+      for (int slot = 0; slot < kNostalgiaSlots; ++slot) {
+        const NostalgiaSlot& b = p.nostalgia_board[slot];
+        out += slot ? " |" : "";
+        if (b.card < 0) {
+          out += " -";
+          continue;
+        }
+        out += " " + cards_.nostalgia[b.card].name;
+        if (b.marks & kPassiveDone) out += " [passive done]";
+        if (b.marks & kActiveDone) out += " [active done]";
+      }
+      out += "\n    Nostalgia hand: " + std::to_string(p.nostalgia_hand.size()) + " cards";
+      if (viewer < 0 || viewer == seat)  // hidden from the other seats
+        for (std::size_t k = 0; k < p.nostalgia_hand.size(); ++k)
+          out += (k ? ", " : ": ") + cards_.nostalgia[p.nostalgia_hand[k]].name;
+    }
     out += "\n    Cards:";
     if (p.cards.empty()) out += " -";
     for (std::size_t i = 0; i < p.cards.size(); ++i) {
@@ -264,6 +329,7 @@ std::string Game::render(const State& s, int viewer) const {
       if (c.flags & kRetired) out += " retired";
       else if (c.flags & kCompleted) out += " completed";
       else if (c.flags & kInActiveSlot) out += " [active]";
+      if (c.stored) out += " (" + std::to_string(c.stored) + " stored)";
     }
     out += "\n";
   }
@@ -294,12 +360,15 @@ int card_faces(const CardTables& cards) {  // one entry per Project, Item and Jo
 // with Events one entry per Event card revealed, one per Event card in effect, and the
 // observer's two Event flags; with Experiences one entry per Experience card on the board, one
 // per Experience card the observer has planned, the observer's Desire per Dream slot and the
-// Experiences they completed.
+// Experiences they completed; with Kids one entry per Kid card (the observer's, by level); with
+// Nostalgia three per Nostalgia card: in the observer's hand, on their board (by Check Marks),
+// realized by them (by level).
 int Game::observation_size() const {
   const int events = cards_.events.empty() ? 0 : 2 * static_cast<int>(cards_.events.size()) + 2;
   const int experiences = experiences_on() ? 2 * static_cast<int>(cards_.experiences.size()) + kMaxDreamSlots + 1 : 0;
   return kObsHeader + kObsPerPlayer * num_players() + 2 * card_faces(cards_) +
-         static_cast<int>(cards_.trends.size()) + events + experiences + static_cast<int>(cards_.kids.size());
+         static_cast<int>(cards_.trends.size()) + events + experiences + static_cast<int>(cards_.kids.size()) +
+         3 * static_cast<int>(cards_.nostalgia.size());
 }
 
 void Game::observation(const State& s, int player, float* out) const {
@@ -356,22 +425,34 @@ void Game::observation(const State& s, int player, float* out) const {
       desire[slot] = me.dream[slot].source < 0 ? 0.0f : (1.0f + me.dream[slot].desire) / (1.0f + kMaxDesire);
     desire[kMaxDreamSlots] = me.experiences / 5.0f;
   }
+  const int nostalgia_count = static_cast<int>(cards_.nostalgia.size());
+  float* nostalgia_block = out + observation_size() - 3 * nostalgia_count;
+  if (nostalgia_on()) {
+    const PlayerState& me = s.players[player];
+    for (std::uint8_t k : me.nostalgia_hand) nostalgia_block[k] = 1.0f;
+    for (const NostalgiaSlot& b : me.nostalgia_board)
+      if (b.card >= 0)
+        nostalgia_block[nostalgia_count + b.card] = (1.0f + ((b.marks & kPassiveDone) ? 1 : 0) + ((b.marks & kActiveDone) ? 1 : 0)) / 3.0f;
+    for (const InPlay& c : me.cards)
+      if (c.kind == kNostalgiaCard) nostalgia_block[2 * nostalgia_count + c.id] = c.level / 4.0f;
+  }
   if (kids_on()) {  // the observer's Kids, by level
-    float* kids = out + observation_size() - static_cast<int>(cards_.kids.size());
+    float* kids = nostalgia_block - static_cast<int>(cards_.kids.size());
     for (const InPlay& c : s.players[player].cards)
       if (c.kind == kKidCard) kids[c.id] = c.level / 4.0f;
   }
   for (int r = 0; r < kNumRows; ++r)
     for (std::uint8_t entry : s.rows[r]) rows[offsets[r] + entry] = 1.0f;
   for (const InPlay& c : s.players[player].cards) {
-    if (c.kind == kExperienceCard || c.kind == kKidCard) continue;  // in their own parts below
+    if (c.kind == kExperienceCard || c.kind == kKidCard || c.kind == kNostalgiaCard) continue;  // in their own parts
     const bool two_faced = c.kind == kJobCard || c.kind == kPartnerCard;
     mine[offsets[c.kind] + (two_faced ? (c.id << 1) | c.face : c.id)] = c.level / 4.0f;
   }
 }
 
 // Re-deals what `player` cannot see: the order of every deck (and the face each Job or Partner
-// would show), and the trait offers of other seats still choosing. Re-seeds the generator.
+// would show), the trait offers of other seats still choosing, and the other seats' Nostalgia
+// hands with the cards left in the box. Re-seeds the generator.
 // Hidden cards are sorted before they are shuffled, so the result depends on what `player`
 // knows and the seed only: a state and any determinization of it from this view give the same
 // determinizations.
@@ -405,6 +486,19 @@ State Game::determinize(const State& s, int player, std::uint64_t seed) const {
   shuffle(d.experience_deck, rng);
   sort_distinct_cards(d.kid_deck);
   shuffle(d.kid_deck, rng);
+  if (nostalgia_on()) {  // the other hands and the box: whichever cards `player` has not seen
+    FixedVector<std::uint8_t, kMaxNostalgia> unseen = d.nostalgia_box;
+    for (int seat = 0; seat < num_players(); ++seat)
+      if (seat != player)
+        for (std::uint8_t k : d.players[seat].nostalgia_hand) unseen.push_back(k);
+    sort_distinct_cards(unseen);
+    shuffle(unseen, rng);
+    std::size_t dealt = 0;
+    for (int seat = 0; seat < num_players(); ++seat)
+      if (seat != player)
+        for (auto& k : d.players[seat].nostalgia_hand) k = unseen[dealt++];
+    for (auto& k : d.nostalgia_box) k = unseen[dealt++];
+  }
   d.rng.state = rng.next();
   return d;
 }

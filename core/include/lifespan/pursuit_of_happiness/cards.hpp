@@ -201,6 +201,61 @@ struct KidSpec {
   bool operator==(const KidSpec&) const = default;
 };
 
+// A Nostalgia card (Nostalgia rulebook; docs/pursuit_of_happiness.md §9). Its Reminiscence side
+// has a Passive Trigger (performing an action) and an Active Trigger (a cost paid as a free
+// action); with both activated, the Realize card action pays the realization and the card comes
+// into play on its Realization side at level 1, where its category decides what follows.
+enum class NostalgiaCategory : std::uint8_t { kLifeGoal, kAbility, kOutcomes, kRepeatable };
+enum class NostalgiaGoalTiming : std::uint8_t { kOngoing, kMidGame, kGameEnd };
+// Ongoing: each time the player pays at least `goal_amount` of `goal_resource` on a Project, or
+// performs the board action `goal_space`. Mid-Game: once, when `goal_condition` holds at an End
+// of Round, or when a Partner taken with Start a Relationship reaches L3. Game End: the condition.
+enum class NostalgiaGoal : std::uint8_t { kPayOnProject, kBoardAction, kCondition, kRelationshipL3 };
+// Unlocked at level 2: a bonus with a board action; income each Preparation; a store of
+// `ability_amount` units of `store_kind` (0-2 a resource, 3 coins) put on the card, taken when
+// the player runs out; a free action placing an Hourglass on the card once a round; Inheritance at
+// 1 LTH per `ability_amount` resources; SMART Goals, one Hourglass of a Basic Project's L4 cost
+// paid with `ability_amount` resources of any kind.
+enum class NostalgiaAbility : std::uint8_t {
+  kActionBonus, kRoundIncome, kStore, kFreeAction, kInheritance, kSmartGoals
+};
+inline constexpr int kStoreMoney = 3;  // store_kind: coins
+
+struct NostalgiaOutcome {
+  Effect cost, reward;
+  bool partner = false;  // the reward also brings the top Partner card into play
+  std::string name;
+  bool operator==(const NostalgiaOutcome&) const = default;
+};
+
+struct NostalgiaSpec {
+  std::string name, passive_name, active_name;
+  NostalgiaCategory category = NostalgiaCategory::kLifeGoal;
+  std::uint8_t passive_action = 0;  // a Space, or kAnyCardAction
+  Effect passive_reward, active_cost, active_reward;
+  Effect requirement, cost, reward;  // the realization
+  // Levels of the Realization side: 1 for a Life Goal, 2 for an Ability or Outcomes, 4 for a
+  // Repeatable. levels[k] is what reaching level k + 1 costs and gives (levels[0]: the
+  // realization above); level_names[0] is the realization's name. A determined Outcome k puts
+  // the card at level 3 + k, a fulfilled Mid-Game goal at level 2.
+  std::uint8_t num_levels = 1;
+  std::array<Level, kMaxLevels> levels{};
+  std::array<std::string, kMaxLevels> level_names;
+  std::array<NostalgiaOutcome, 2> outcomes{};
+  Effect repeat_cost, repeat_reward;
+  std::string repeat_name;
+  NostalgiaGoalTiming goal_timing = NostalgiaGoalTiming::kOngoing;
+  NostalgiaGoal goal = NostalgiaGoal::kCondition;
+  std::uint8_t goal_resource = 0, goal_amount = 0, goal_space = 0;
+  Condition goal_condition;
+  Effect goal_reward;
+  NostalgiaAbility ability = NostalgiaAbility::kActionBonus;
+  std::uint8_t ability_space = 0, ability_amount = 0, store_kind = 0;
+  Effect ability_reward;
+  std::string ability_name;
+  bool operator==(const NostalgiaSpec&) const = default;
+};
+
 struct CardTables {
   std::vector<ProjectSpec> projects;
   std::vector<ItemSpec> items;                        // items and activities: one deck
@@ -212,6 +267,7 @@ struct CardTables {
   std::vector<EventSpec> events;                      // empty: the Events promo is not in play
   std::vector<ExperienceSpec> experiences;            // empty: the Experiences expansion is not
   std::vector<KidSpec> kids;                          // empty: the Kids module is not
+  std::vector<NostalgiaSpec> nostalgia;               // empty: the Nostalgia expansion is not
   bool operator==(const CardTables&) const = default;
 };
 

@@ -30,6 +30,11 @@ inline constexpr int kMaxDesire = 3;                 // Desire tokens per dreamt
 inline constexpr int kSoloExperiencesLth = 10;       // solo target + 10 LTH (Experiences rulebook)
 inline constexpr int kMaxDreamSlots = 3;             // capacity; the rule dream_slots chooses 1-3
 inline constexpr int kDreamVariants = 4;             // a dreamt Group Project's role, or a Job's Work Harder
+inline constexpr int kNostalgiaHand = 8;             // Nostalgia cards dealt to each player (Nostalgia rulebook)
+// Cards on a Nostalgia board: the rulebook speaks of "both cards" on the board and of paying the
+// Active Trigger of "either or both", and gives 4 Check Marks, one per Trigger of two cards.
+inline constexpr int kNostalgiaSlots = 2;
+inline constexpr int kSoloNostalgiaLth = 5;          // solo target + 5 LTH (Nostalgia rulebook)
 
 // Capacities (engine limits, far above what a game reaches).
 inline constexpr int kMaxInPlay = 24;       // cards one player holds, archived ones included
@@ -39,6 +44,7 @@ inline constexpr int kMaxRoles = 4;
 inline constexpr int kMaxLevels = 4;
 inline constexpr int kMaxEvents = 16;
 inline constexpr int kMaxKids = 32;
+inline constexpr int kMaxNostalgia = 80;
 
 enum Row : std::uint8_t { kProjectRow, kItemRow, kJobRow, kPartnerRow, kNumRows };
 
@@ -49,6 +55,8 @@ enum Space : std::uint8_t {
   kPlanExperience, kDream,   // the Experiences board
   kNumSpaces
 };
+// A Nostalgia card's Passive Trigger names a board space, or this: any card action.
+inline constexpr int kAnyCardAction = kNumSpaces;
 
 // Where a Dream comes from: the four rows, then the Experiences board.
 inline constexpr int kExperienceSource = kNumRows;
@@ -83,7 +91,18 @@ inline constexpr int kFromDream = kDreamAction + kNumDreamSources * kMaxDreamSlo
 inline constexpr int kExtendExperience = kFromDream + kMaxDreamSlots * kDreamVariants;  // + own slot
 inline constexpr int kDevelopWithKid = kExtendExperience + kMaxInPlay;  // + own slot (Kids)
 inline constexpr int kRaiseFamily = kDevelopWithKid + kMaxInPlay;        // + own slot (Kids)
-inline constexpr int kNumDistinctActions = kRaiseFamily + kMaxInPlay;
+// Nostalgia: the free actions first, then the main (card) actions.
+inline constexpr int kPlaceNostalgia = kRaiseFamily + kMaxInPlay;          // + hand index
+inline constexpr int kDiscardNostalgia = kPlaceNostalgia + kNostalgiaHand;  // + Nostalgia board slot
+inline constexpr int kActiveTrigger = kDiscardNostalgia + kNostalgiaSlots;  // + Nostalgia board slot
+inline constexpr int kFreeAbility = kActiveTrigger + kNostalgiaSlots;       // + own slot (Caregiver, …)
+inline constexpr int kRealize = kFreeAbility + kMaxInPlay;                  // + Nostalgia board slot
+inline constexpr int kDetermineOutcome = kRealize + kNostalgiaSlots;        // + own slot·2 + outcome
+inline constexpr int kSmartGoals = kDetermineOutcome + kMaxInPlay * 2;      // + own slot (Time Management)
+// In the pay step: one unit of a positive STH's discount not taken, so that one more resource
+// is paid (an Ongoing Nostalgia goal counts what a Project took: the rulebook's FAQ, Bookworm).
+inline constexpr int kForgoDiscount = kSmartGoals + kMaxInPlay;
+inline constexpr int kNumDistinctActions = kForgoDiscount + 1;
 inline constexpr int kMaxLegalActions = 255;  // the most a FixedVector holds; a position lists far fewer
 
 inline constexpr int kTerminalPlayer = -4;

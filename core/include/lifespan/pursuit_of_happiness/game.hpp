@@ -25,6 +25,7 @@ struct Plan {
   int space = -1;     // the board space the Hourglass is placed on, or -1 (card actions)
   bool moves_on = false;  // a Group Project start: the Hourglass moves on from the space to a role
   bool cloud = false;     // the Cloud is placed instead of an Hourglass (Experiences board)
+  int unaffected = 0;     // resources of any kind owed on top, which STH does not change (SMART Goals)
 };
 
 // The main actions of the seat to move worth checking, counted by kind so that the i-th can be
@@ -40,7 +41,7 @@ struct MainCandidates {
   enum Segment : std::uint8_t {
     kSimple, kStart, kJoin, kSpend, kGetJob, kPromoteRow, kFlip, kRelationship, kCardActions,
     kGetJobWorkingHarder, kPlanExperience, kDream, kFromDream, kExtendExperience, kDevelopWithKid,
-    kRaiseFamily, kNumSegments
+    kRaiseFamily, kRealize, kDetermineOutcome, kSmartGoals, kNumSegments
   };
   std::array<std::uint16_t, kNumSegments> count{};
   int total = 0;
@@ -109,11 +110,13 @@ class Game {
   void die(State& s, int seat) const;
   void lose(State& s, int seat, const Effect& loss) const;
   // payment.cpp
-  bool can_pay(const State& s, int seat, const Effect& cost, bool project) const;
-  bool begin_payment(State& s, int seat, const Effect& cost, bool project, int action) const;
+  // `unaffected`: resources of any kind owed on top of `cost` that STH does not change.
+  bool can_pay(const State& s, int seat, const Effect& cost, bool project, int unaffected = 0) const;
+  bool begin_payment(State& s, int seat, const Effect& cost, bool project, int action, int unaffected = 0) const;
   bool continue_payment(State& s) const;
   void pay_unit_options(const State& s, ActionList& out) const;
-  void pay_unit(State& s, int kind) const;
+  void pay_unit(State& s, int kind) const;  // kind kForgoDiscount - kPayUnit: forgo a discount unit
+  bool forgo_legal(const State& s) const;
   bool meets(const PlayerState& p, const Effect& requirement) const;
   // events.cpp
   void advance_events(State& s) const;
@@ -185,6 +188,28 @@ class Game {
     return p.alive && (p.hourglasses > 0 || (experiences_on() && p.cloud < 0));
   }
   bool experiences_on() const { return !cards_.experiences.empty(); }
+  // nostalgia.cpp
+  bool nostalgia_on() const { return !cards_.nostalgia.empty(); }
+  void deal_nostalgia(State& s) const;
+  bool nostalgia_free_legal(const State& s, int action) const;
+  void nostalgia_free_actions(const State& s, ActionList& out) const;
+  int nostalgia_free_candidates(const State& s) const;  // for the sampler: a superset, counted
+  int nostalgia_free_candidate(const State& s, int index) const;
+  void do_nostalgia_free(State& s, int action) const;
+  Plan plan_nostalgia(const State& s, int action) const;
+  void resolve_nostalgia(State& s, int seat, int action, const Plan& plan) const;
+  void progress_nostalgia(State& s, int seat, InPlay& c) const;
+  // After a main action: Passive Triggers, Ongoing goals and Ability bonuses; `trigger` is the
+  // board space used or kAnyCardAction; `paid` the resources a payment handed over.
+  void after_nostalgia_action(State& s, int seat, int trigger, bool project,
+                              const std::array<std::uint8_t, kNumResources>& paid) const;
+  void draw_on_stores(State& s, int seat) const;
+  void partner_reached_l3(State& s, int seat, const InPlay& partner) const;
+  void nostalgia_round_income(State& s, int seat) const;
+  void check_nostalgia_goals(State& s, bool game_end) const;
+  const NostalgiaSpec& nostalgia(const InPlay& c) const { return cards_.nostalgia[c.id]; }
+  bool unlocked(const InPlay& c, NostalgiaAbility ability) const;  // an Ability card at level 2
+  int inheritance(const PlayerState& p) const;
   bool discardable(const PlayerState& p, const InPlay& c) const;
   bool kid_has_partner(const InPlay& kid, const PlayerState& p) const;
   bool has_card_action(const InPlay& c) const;
@@ -208,6 +233,7 @@ class Game {
   std::string card_name(const InPlay& c) const;               // views.cpp
   std::string row_card_name(int row, int entry) const;
   std::string render(const State& s, int viewer) const;       // viewer < 0: everything
+  std::string nostalgia_action_name(const State& s, int action) const;
 
   Rules rules_;
   CardTables cards_;

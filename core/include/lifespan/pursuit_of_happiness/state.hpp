@@ -15,7 +15,8 @@ inline constexpr const char* kStepNames[kNumSteps] = {"choose trait", "upkeep", 
                                                       "over"};
 
 enum CardKind : std::uint8_t {
-  kProjectCard, kItemCard, kJobCard, kPartnerCard, kExperienceCard, kKidCard, kNumCardKinds
+  kProjectCard, kItemCard, kJobCard, kPartnerCard, kExperienceCard, kKidCard, kNostalgiaCard,
+  kNumCardKinds
 };
 
 // Flags of a card in play.
@@ -26,6 +27,13 @@ enum : std::uint8_t {
   kRetired = 1 << 3,
   kUpkeepDue = 1 << 4,      // the Upkeep phase still waits for this card's decision
   kCompleted = 1 << 5,      // a Project that counts as completed
+  kByStartRelationship = 1 << 6,  // a Partner taken with the Start a Relationship board action
+};
+
+// Check Marks on a Nostalgia board card (NostalgiaSlot::marks).
+enum : std::uint8_t {
+  kPassiveDone = 1 << 0,
+  kActiveDone = 1 << 1,
 };
 
 // A player's Event flags (PlayerState::event_flags).
@@ -43,6 +51,7 @@ struct InPlay {
   std::uint8_t flags = 0;
   std::array<std::int8_t, kMaxRoles> roles{-1, -1, -1, -1};  // group Projects: seat per role
   std::int8_t parent = -1;  // a Kid: the Partner card (its id) it was born to
+  std::uint8_t stored = 0;  // a Nostalgia store Ability: units left on the card
   bool operator==(const InPlay&) const = default;
 
   template <class Visitor>
@@ -50,6 +59,19 @@ struct InPlay {
     v("kind", kind); v("id", id); v("face", face); v("level", level);
     v("time", time); v("flags", flags); v("roles", roles);
     v.optional("parent", parent);
+    v.optional("stored", stored);
+  }
+};
+
+// A card slot of a player's Nostalgia board.
+struct NostalgiaSlot {
+  std::int8_t card = -1;     // a Nostalgia card, Reminiscence side up, or -1: empty
+  std::uint8_t marks = 0;    // Check Marks: kPassiveDone, kActiveDone
+  bool operator==(const NostalgiaSlot&) const = default;
+
+  template <class Visitor>
+  void visit(Visitor& v) {
+    v("card", card); v("marks", marks);
   }
 };
 
@@ -89,6 +111,8 @@ struct PlayerState {
                                            // while unused, kNumSpaces once the seat passed
   std::uint8_t experiences = 0;            // Experiences completed (set aside)
   std::array<Dreamt, kMaxDreamSlots> dream{};
+  FixedVector<std::uint8_t, kNostalgiaHand> nostalgia_hand;  // hidden from the other seats
+  std::array<NostalgiaSlot, kNostalgiaSlots> nostalgia_board{};
   FixedVector<InPlay, kMaxInPlay> cards;
   bool operator==(const PlayerState&) const = default;
 
@@ -103,6 +127,7 @@ struct PlayerState {
     v("completed_projects", completed_projects); v("goals", goals); v("cards", cards);
     v.optional("event_flags", event_flags);
     v.optional("cloud", cloud); v.optional("experiences", experiences); v.optional("dream", dream);
+    v.optional("nostalgia_hand", nostalgia_hand); v.optional("nostalgia_board", nostalgia_board);
   }
 };
 
@@ -115,12 +140,16 @@ struct Payment {
   std::uint8_t discount = 0;
   std::uint8_t next_kind = 0;
   std::array<std::uint8_t, kNumResources> owed{};
+  // Resources handed over so far, by kind: an Ongoing Nostalgia goal asks how many of a kind a
+  // Project took. Kept until the action resolves, then cleared with the rest.
+  std::array<std::uint8_t, kNumResources> paid{};
   bool operator==(const Payment&) const = default;
 
   template <class Visitor>
   void visit(Visitor& v) {
     v("action", action); v("units", units); v("discount", discount);
     v("next_kind", next_kind); v("owed", owed);
+    v.optional("paid", paid);
   }
 };
 
@@ -149,6 +178,7 @@ struct State {
   FixedVector<std::uint8_t, kMaxDeck> experience_deck;         // back = top
   FixedVector<std::uint8_t, kMaxDeck> experience_discards;
   FixedVector<std::uint8_t, kMaxKids> kid_deck;                // Kids; back = top
+  FixedVector<std::uint8_t, kMaxNostalgia> nostalgia_box;      // Nostalgia cards not dealt: unseen
   std::array<PlayerState, kMaxPlayers> players{};
   // Derived from the cards, so not saved: seats (bits) holding an active Group Project, whose
   // open roles the seat to move may join. Saves a playout scanning every card for them.
@@ -169,6 +199,7 @@ struct State {
     v.optional("experience_deck", experience_deck);
     v.optional("experience_discards", experience_discards);
     v.optional("kid_deck", kid_deck);
+    v.optional("nostalgia_box", nostalgia_box);
     v.list("players", players.data(), num_players);
   }
 };

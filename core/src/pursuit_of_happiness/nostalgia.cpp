@@ -1,0 +1,299 @@
+// The Nostalgia expansion (Nostalgia rulebook; docs/pursuit_of_happiness.md §9): a hidden hand
+// of Nostalgia cards, the Nostalgia board whose cards wait for their two Triggers, and the
+// realized cards in the play area with their four categories. The Realization side's own card
+// actions (Progress, Dedicate Time) are the ordinary card action (actions.cpp).
+#include <algorithm>
+
+#include "lifespan/common/deck.hpp"
+#include "lifespan/pursuit_of_happiness/game.hpp"
+
+namespace lifespan::pursuit_of_happiness {
+namespace {
+
+int first_empty_slot(const PlayerState& p) {
+  for (int k = 0; k < kNostalgiaSlots; ++k)
+    if (p.nostalgia_board[k].card < 0) return k;
+  return -1;
+}
+
+// An Active Trigger's cost names its resources and coins (checked when the game is built).
+bool affords(const PlayerState& p, const Effect& cost) {
+  for (int r = 0; r < kNumResources; ++r)
+    if (p.resources[r] < cost[r]) return false;
+  return p.money >= cost[kMoney];
+}
+
+}  // namespace
+
+// Setup, before the Child Traits are dealt: 8 cards to each player from the bottom of the
+// shuffled deck; the rest go back to the box unseen.
+void Game::deal_nostalgia(State& s) const {
+  FixedVector<std::uint8_t, kMaxNostalgia> deck;
+  for (std::size_t k = 0; k < cards_.nostalgia.size(); ++k) deck.push_back(static_cast<std::uint8_t>(k));
+  shuffle(deck, s.rng);
+  for (int seat = 0; seat < num_players(); ++seat)
+    for (int i = 0; i < kNostalgiaHand; ++i) {
+      s.players[seat].nostalgia_hand.push_back(deck[0]);
+      deck.erase(0);
+    }
+  s.nostalgia_box = deck;
+}
+
+bool Game::unlocked(const InPlay& c, NostalgiaAbility ability) const {
+  if (c.kind != kNostalgiaCard) return false;
+  const NostalgiaSpec& spec = nostalgia(c);
+  return spec.category == NostalgiaCategory::kAbility && c.level >= 2 && spec.ability == ability;
+}
+
+// The free actions: placing a card from the hand (on the first empty slot: the slots are
+// alike), discarding one from the board, paying an Active Trigger, and an unlocked free-action
+// Ability (Caregiver, Family Gatherings), which places an Hourglass on its card once a round.
+bool Game::nostalgia_free_legal(const State& s, int action) const {
+  const PlayerState& p = s.players[s.current];
+  if (action < kDiscardNostalgia)
+    return action - kPlaceNostalgia < static_cast<int>(p.nostalgia_hand.size()) && first_empty_slot(p) >= 0;
+  if (action < kActiveTrigger) return p.nostalgia_board[action - kDiscardNostalgia].card >= 0;
+  if (action < kFreeAbility) {
+    const NostalgiaSlot& slot = p.nostalgia_board[action - kActiveTrigger];
+    return slot.card >= 0 && !(slot.marks & kActiveDone) && affords(p, cards_.nostalgia[slot.card].active_cost);
+  }
+  const int k = action - kFreeAbility;
+  return k < static_cast<int>(p.cards.size()) && p.hourglasses > 0 && p.cards[k].time == 0 &&
+         unlocked(p.cards[k], NostalgiaAbility::kFreeAction);
+}
+
+// The sampler's candidates: one per card in the hand, the board's discards and Triggers, and,
+// once a free-action Ability is unlocked, one per card in play.
+int Game::nostalgia_free_candidates(const State& s) const {
+  const PlayerState& p = s.players[s.current];
+  int count = static_cast<int>(p.nostalgia_hand.size()) + 2 * kNostalgiaSlots;
+  for (const InPlay& c : p.cards)
+    if (unlocked(c, NostalgiaAbility::kFreeAction)) return count + static_cast<int>(p.cards.size());
+  return count;
+}
+
+int Game::nostalgia_free_candidate(const State& s, int index) const {
+  const int hand = static_cast<int>(s.players[s.current].nostalgia_hand.size());
+  if (index < hand) return kPlaceNostalgia + index;
+  index -= hand;
+  return index < 2 * kNostalgiaSlots ? kDiscardNostalgia + index : kFreeAbility + index - 2 * kNostalgiaSlots;
+}
+
+void Game::nostalgia_free_actions(const State& s, ActionList& out) const {
+  const int count = nostalgia_free_candidates(s);
+  for (int k = 0; k < count; ++k) {
+    const int action = nostalgia_free_candidate(s, k);
+    if (nostalgia_free_legal(s, action)) out.push_back(static_cast<std::uint16_t>(action));
+  }
+}
+
+void Game::do_nostalgia_free(State& s, int action) const {
+  const int seat = s.current;
+  PlayerState& p = s.players[seat];
+  if (action < kDiscardNostalgia) {
+    const int k = action - kPlaceNostalgia;
+    p.nostalgia_board[first_empty_slot(p)] = NostalgiaSlot{static_cast<std::int8_t>(p.nostalgia_hand[k]), 0};
+    p.nostalgia_hand.erase(static_cast<std::size_t>(k));
+  } else if (action < kActiveTrigger) {
+    p.nostalgia_board[action - kDiscardNostalgia] = NostalgiaSlot{};  // back to the box, seen by all
+    gain_sth(s, seat, -1);
+  } else if (action < kFreeAbility) {
+    NostalgiaSlot& slot = p.nostalgia_board[action - kActiveTrigger];
+    slot.marks |= kActiveDone;
+    const NostalgiaSpec& spec = cards_.nostalgia[slot.card];
+    for (int r = 0; r < kNumResources; ++r)
+      p.resources[r] = static_cast<std::uint8_t>(p.resources[r] - spec.active_cost[r]);
+    p.money = static_cast<std::uint8_t>(p.money - spec.active_cost[kMoney]);
+    if (spec.active_cost[kSth]) gain_sth(s, seat, -spec.active_cost[kSth]);
+    gain(s, seat, spec.active_reward, true);
+    draw_on_stores(s, seat);
+  } else {
+    InPlay& c = p.cards[action - kFreeAbility];
+    spend_hourglasses(p, 1);
+    c.time = 1;
+    gain(s, seat, nostalgia(c).ability_reward, true);
+  }
+}
+
+// The main actions of Nostalgia's own: Realize a Reminiscence (both Triggers activated; the
+// requirement is checked, the cost paid), Determine the Outcome (an Outcomes card at level 2),
+// and a Basic Project advanced into L4 with SMART Goals (Time Management): one Hourglass of
+// the L4 cost, beyond the one the action places, paid with resources of any kind that STH does
+// not change (the rulebook's FAQ).
+Plan Game::plan_nostalgia(const State& s, int action) const {
+  const PlayerState& p = s.players[s.current];
+  Plan plan;
+  if (action < kDetermineOutcome) {
+    const NostalgiaSlot& slot = p.nostalgia_board[action - kRealize];
+    if (slot.card < 0 || slot.marks != (kPassiveDone | kActiveDone) || p.cards.full()) return plan;
+    const NostalgiaSpec& spec = cards_.nostalgia[slot.card];
+    plan.ok = true;
+    plan.met = meets(p, spec.requirement);
+    plan.cost = spec.cost;
+    return plan;
+  }
+  if (action < kSmartGoals) {
+    const int k = (action - kDetermineOutcome) / 2, outcome = (action - kDetermineOutcome) % 2;
+    if (k >= static_cast<int>(p.cards.size())) return plan;
+    const InPlay& c = p.cards[k];
+    if (c.kind != kNostalgiaCard || nostalgia(c).category != NostalgiaCategory::kOutcomes || c.level != 2) return plan;
+    plan.ok = true;
+    plan.cost = nostalgia(c).outcomes[outcome].cost;
+    return plan;
+  }
+  const int k = action - kSmartGoals;
+  if (k >= static_cast<int>(p.cards.size())) return plan;
+  const InPlay& c = p.cards[k];
+  if (c.kind != kProjectCard || !has_card_action(c) || c.level != 3) return plan;
+  Effect cost = cards_.projects[c.id].levels[3].cost;
+  if (cost[kHourglasses] < 2) return plan;  // no Hourglass to substitute beyond the one placed
+  for (const InPlay& ability : p.cards)
+    if (unlocked(ability, NostalgiaAbility::kSmartGoals)) {
+      cost.amount[kHourglasses] = static_cast<std::int8_t>(cost[kHourglasses] - 2);
+      plan.ok = true;
+      plan.cost = with_event_project_cost(s, s.current, cost);
+      plan.project = true;
+      plan.unaffected = nostalgia(ability).ability_amount;
+      return plan;
+    }
+  return plan;
+}
+
+// Realize and Determine the Outcome, once paid (SMART Goals resolves as the card action).
+void Game::resolve_nostalgia(State& s, int seat, int action, const Plan& plan) const {
+  PlayerState& p = s.players[seat];
+  const auto time = static_cast<std::uint8_t>(1 + plan.cost[kHourglasses]);
+  if (action < kDetermineOutcome) {
+    NostalgiaSlot& slot = p.nostalgia_board[action - kRealize];
+    const auto id = static_cast<std::uint8_t>(slot.card);
+    slot = NostalgiaSlot{};
+    // Realization side up at L1, in no slot; the Hourglass stays on it this round.
+    take_card(s, seat, InPlay{kNostalgiaCard, id, 0, 1, time, 0, {-1, -1, -1, -1}});
+    gain(s, seat, cards_.nostalgia[id].reward, true);
+    return;
+  }
+  const int outcome = (action - kDetermineOutcome) % 2;
+  InPlay& c = p.cards[(action - kDetermineOutcome) / 2];
+  c.time = static_cast<std::uint8_t>(c.time + time);
+  c.level = static_cast<std::uint8_t>(3 + outcome);
+  const NostalgiaOutcome& chosen = nostalgia(c).outcomes[outcome];
+  gain(s, seat, chosen.reward, true);
+  std::uint8_t entry = 0;
+  // A Partner taken as a reward is only placed: no reward for it, and it is not a Partner
+  // started with Start a Relationship.
+  if (chosen.partner && draw(s, kPartnerRow, entry))
+    take_card(s, seat, InPlay{kPartnerCard, static_cast<std::uint8_t>(entry >> 1), static_cast<std::uint8_t>(entry & 1), 1, 0,
+                              kInActiveSlot, {-1, -1, -1, -1}});
+}
+
+// Progress in the Realization (Ability, Outcomes, Repeatable), or Dedicate Time to Your
+// Passion on a Repeatable card at its last level. An Ability with a store fills it when unlocked.
+void Game::progress_nostalgia(State& s, int seat, InPlay& c) const {
+  const NostalgiaSpec& spec = nostalgia(c);
+  if (spec.category == NostalgiaCategory::kRepeatable && c.level == spec.num_levels) {
+    gain(s, seat, spec.repeat_reward, true);
+    return;
+  }
+  ++c.level;
+  gain(s, seat, spec.levels[c.level - 1].reward, true);
+  if (unlocked(c, NostalgiaAbility::kStore)) c.stored = spec.ability_amount;
+}
+
+void Game::after_nostalgia_action(State& s, int seat, int trigger, bool project,
+                                  const std::array<std::uint8_t, kNumResources>& paid) const {
+  PlayerState& p = s.players[seat];
+  // The first board card waiting for this action activates; with two alike, only that one.
+  for (NostalgiaSlot& slot : p.nostalgia_board) {
+    if (slot.card < 0 || (slot.marks & kPassiveDone)) continue;
+    const NostalgiaSpec& spec = cards_.nostalgia[slot.card];
+    if (spec.passive_action != trigger) continue;
+    slot.marks |= kPassiveDone;
+    gain(s, seat, spec.passive_reward, true);
+    break;
+  }
+  for (const InPlay& c : p.cards) {
+    if (c.kind != kNostalgiaCard) continue;
+    const NostalgiaSpec& spec = nostalgia(c);
+    if (spec.category == NostalgiaCategory::kLifeGoal && spec.goal_timing == NostalgiaGoalTiming::kOngoing) {
+      // Paying on a Project: what was handed over, after STH (the rulebook's FAQ, Bookworm).
+      const bool met = spec.goal == NostalgiaGoal::kBoardAction ? trigger == spec.goal_space
+                                                                 : project && paid[spec.goal_resource] >= spec.goal_amount;
+      if (met) gain(s, seat, spec.goal_reward, true);
+    } else if (unlocked(c, NostalgiaAbility::kActionBonus) && spec.ability_space == trigger) {
+      gain(s, seat, spec.ability_reward, true);
+    }
+  }
+  draw_on_stores(s, seat);
+}
+
+// A store is taken only once the player has run out of its kind after a transaction (the
+// rulebook's FAQ): never to make up a cost, and then all of it, which never hurts.
+void Game::draw_on_stores(State& s, int seat) const {
+  PlayerState& p = s.players[seat];
+  for (InPlay& c : p.cards) {
+    if (c.stored == 0) continue;
+    const int kind = nostalgia(c).store_kind;
+    std::uint8_t& held = kind == kStoreMoney ? p.money : p.resources[kind];
+    if (held == 0) {
+      held = c.stored;
+      c.stored = 0;
+    }
+  }
+}
+
+// "Happily Ever After": a Partner the player started with Start a Relationship reaches L3.
+void Game::partner_reached_l3(State& s, int seat, const InPlay& partner) const {
+  if (!(partner.flags & kByStartRelationship)) return;
+  for (InPlay& c : s.players[seat].cards) {
+    if (c.kind != kNostalgiaCard || c.level != 1) continue;
+    const NostalgiaSpec& spec = nostalgia(c);
+    if (spec.category != NostalgiaCategory::kLifeGoal || spec.goal != NostalgiaGoal::kRelationshipL3) continue;
+    c.level = 2;
+    gain(s, seat, spec.goal_reward, true);
+  }
+}
+
+void Game::nostalgia_round_income(State& s, int seat) const {
+  for (const InPlay& c : s.players[seat].cards)
+    if (unlocked(c, NostalgiaAbility::kRoundIncome)) gain(s, seat, nostalgia(c).ability_reward, true);
+}
+
+// Life Goals with a condition: Mid-Game ones at each End of Round while the life lasts, Game
+// End ones at the end. A fulfilled goal moves to level 2.
+void Game::check_nostalgia_goals(State& s, bool game_end) const {
+  const auto wanted = game_end ? NostalgiaGoalTiming::kGameEnd : NostalgiaGoalTiming::kMidGame;
+  for (int seat = 0; seat < num_players(); ++seat) {
+    if (!game_end && !s.players[seat].alive) continue;
+    for (InPlay& c : s.players[seat].cards) {
+      if (c.kind != kNostalgiaCard || c.level != 1) continue;
+      const NostalgiaSpec& spec = nostalgia(c);
+      if (spec.category != NostalgiaCategory::kLifeGoal || spec.goal != NostalgiaGoal::kCondition ||
+          spec.goal_timing != wanted || measure(s, seat, spec.goal_condition.what) < spec.goal_condition.amount)
+        continue;
+      c.level = 2;
+      gain(s, seat, spec.goal_reward, true);
+    }
+  }
+}
+
+// 1 LTH per 5 of each resource and per 5 coins, counting what stores still hold; Keeping A
+// Diary's Never Miss a Day instead counts the resources together, 1 LTH per its amount, when
+// that gives more (it is the player's choice).
+int Game::inheritance(const PlayerState& p) const {
+  std::array<int, kNumResources + 1> held{p.resources[0], p.resources[1], p.resources[2], p.money};
+  int per = 0;
+  if (nostalgia_on())
+    for (const InPlay& c : p.cards) {
+      if (c.stored) held[nostalgia(c).store_kind] += c.stored;
+      if (unlocked(c, NostalgiaAbility::kInheritance)) per = nostalgia(c).ability_amount;
+    }
+  int from_resources = 0, total = 0;
+  for (int r = 0; r < kNumResources; ++r) {
+    from_resources += held[r] / kInheritanceUnit;
+    total += held[r];
+  }
+  if (per > 0) from_resources = std::max(from_resources, total / per);
+  return held[kNumResources] / kInheritanceUnit + from_resources;
+}
+
+}  // namespace lifespan::pursuit_of_happiness
