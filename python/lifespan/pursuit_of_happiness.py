@@ -315,7 +315,7 @@ class _PursuitChecker(FieldChecker):
                 out[key] = check(card, f"{field}.{key}", table[key])
         return out
 
-    def passive_action(self, card: str, field: str, raw: Any) -> str:
+    def passive_action(self, card: str, field: str, raw: Any) -> Any:
         return self.choice(card, field, raw, PASSIVE_ACTIONS)
 
     def active_cost(self, card: str, field: str, raw: Any) -> dict[str, int]:
