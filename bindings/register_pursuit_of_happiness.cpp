@@ -55,6 +55,7 @@ poh::Rules read_rules(const py::dict& d) {
   r.retirement_level = integer("retirement_level");
   r.solo_lth_target = integer("solo_lth_target");
   r.dream_slots = integer("dream_slots");
+  r.relative_die = integer("relative_die");
   read_option(d, rule_options(), "sth_overflow", r.sth_overflow);
   read_option(d, rule_options(), "sth_penalty", r.sth_penalty);
   read_option(d, rule_options(), "overtime_timing", r.overtime_timing);
@@ -298,6 +299,18 @@ poh::CardTables read_cards(const py::dict& d) {
     t.kids.push_back(kid);
   }
   for (py::handle h : d["nostalgia"].cast<py::list>()) t.nostalgia.push_back(nostalgia_card(h.cast<py::dict>()));
+  for (py::handle h : d["relatives"].cast<py::list>()) {
+    const py::dict c = h.cast<py::dict>();
+    poh::RelativeSpec r;
+    r.name = c["name"].cast<std::string>();
+    r.requirement = effect(c["requirement"]);
+    r.reward = effect(c["reward"]);
+    const auto numbers = c["numbers"].cast<std::vector<int>>();
+    if (numbers.size() > poh::kMaxRelativeLevels) throw CardDataError("internal card record: too many Relative numbers");
+    r.num_levels = static_cast<std::uint8_t>(numbers.size());
+    for (std::size_t i = 0; i < numbers.size(); ++i) r.numbers[i] = static_cast<std::uint8_t>(numbers[i]);
+    t.relatives.push_back(r);
+  }
   return t;
 }
 

@@ -24,9 +24,10 @@ PARAMETERS: dict[str, Parameter] = load_parameters(DATA / "rules.toml")
 
 # Card kinds in a card file: table name -> DESIGN's card kind.
 KINDS = ("project", "item", "activity", "job", "partner", "life_goal", "child_trait", "trend", "pet",
-         "standalone_job", "event", "experience", "service", "kid", "nostalgia")
+         "standalone_job", "event", "experience", "service", "kid", "nostalgia", "relative")
 # Expansions with a shipped card set; ALL_EXPANSIONS are the names of DESIGN §2.
-EXPANSIONS = ("base", "experiences", "kids", "nostalgia", "events", "trends", "pets", "standalone_jobs")
+EXPANSIONS = ("base", "experiences", "kids", "nostalgia", "events", "trends", "pets", "standalone_jobs",
+              "relatives")
 ALL_EXPANSIONS = ("base", "experiences", "kids", "nostalgia", "events", "trends", "pets",
                   "standalone_jobs", "community", "best_friends", "school", "relatives")
 PROVENANCES = ("seed", "published", "authored")
@@ -398,6 +399,17 @@ class _PursuitChecker(FieldChecker):
                 out[key] = self.integer(card, f"ability.{key}", table[key], 1, high)
         return out
 
+    def relative(self, card: str, raw: dict[str, Any]) -> dict[str, Any]:
+        # The Level indicator's numbers, left to right: a die roll above the marked one moves it
+        # on; otherwise the reward is paid out (requirement met) and the card leaves the game.
+        self.fields(card, "", raw, ("requirement", "reward", "numbers"))
+        numbers = [self.integer(card, f"numbers[{i}]", value, 1, 20)
+                   for i, value in enumerate(self.items(card, "numbers", raw["numbers"], 1, 8))]
+        if any(later <= earlier for earlier, later in zip(numbers, numbers[1:])):
+            raise self.fail(card, "numbers", "must rise from left to right")
+        return {"requirement": self.requirement(card, "requirement", raw["requirement"]),
+                "reward": self.reward(card, "reward", raw["reward"]), "numbers": numbers}
+
     def standalone_job(self, card: str, raw: dict[str, Any]) -> dict[str, Any]:
         # One face, no levels: hired and kept like a Job, and working harder up to twice on
         # hiring (`work_harder`) and at each Upkeep (`work_harder_upkeep`).
@@ -658,7 +670,7 @@ def engine_records(cards: Iterable[Mapping[str, Any]]) -> dict[str, list[Any]]:
     """The checked cards, by kind, as the C++ core reads them (ids per kind in this order)."""
     records: dict[str, list[Any]] = {"projects": [], "items": [], "jobs": [], "partners": [],
                                      "goals": [], "traits": [], "trends": [], "events": [],
-                                     "experiences": [], "kids": [], "nostalgia": []}
+                                     "experiences": [], "kids": [], "nostalgia": [], "relatives": []}
     for card in cards:
         kind = card["kind"]
         if kind == "project":
@@ -725,6 +737,10 @@ def engine_records(cards: Iterable[Mapping[str, Any]]) -> dict[str, list[Any]]:
                 "part_names": [part["name"] for part in parts]})
         elif kind == "nostalgia":
             records["nostalgia"].append(_nostalgia(card))
+        elif kind == "relative":
+            records["relatives"].append({"name": card["name"], "numbers": card["numbers"],
+                                         "requirement": _effect(card["requirement"]),
+                                         "reward": _effect(card["reward"])})
     return records
 
 

@@ -33,6 +33,7 @@ Game::Game(const Rules& rules, CardTables cards) : rules_(rules), cards_(std::mo
   check_range("retirement_level", rules.retirement_level, 1, 3);
   check_range("solo_lth_target", rules.solo_lth_target, 0, 200);
   check_range("dream_slots", rules.dream_slots, 1, kMaxDreamSlots);
+  check_range("relative_die", rules.relative_die, 2, 20);
 
   auto need = [](bool ok, const std::string& what) {
     if (!ok) throw CardDataError("the card set " + what);
@@ -92,6 +93,14 @@ Game::Game(const Rules& rules, CardTables cards) : rules_(rules), cards_(std::mo
              n.store_kind <= kStoreMoney && n.goal_condition.what < Measure::kNumMeasures &&
              (!amount_needed || n.ability_amount > 0),
          "has a Nostalgia card with a bad trigger, level count, goal or ability: " + n.name);
+  }
+  need(cards_.relatives.empty() ||
+           (cards_.relatives.size() >= static_cast<std::size_t>(rules.players) && cards_.relatives.size() <= kMaxDeck),
+       "needs no Relatives or one per player (at most 128)");
+  for (const RelativeSpec& r : cards_.relatives) {
+    bool rising = r.num_levels >= 1 && r.num_levels <= kMaxRelativeLevels;
+    for (int k = 1; rising && k < r.num_levels; ++k) rising = r.numbers[k] > r.numbers[k - 1];
+    need(rising, "has a Relative without 1 to 8 rising numbers: " + r.name);
   }
   for (std::size_t i = 0; i < cards_.projects.size(); ++i) {
     const ProjectSpec& p = cards_.projects[i];

@@ -102,6 +102,7 @@ State Game::new_state(std::uint64_t seed) const {
   }
   for (std::size_t k = 0; k < cards_.kids.size(); ++k) s.kid_deck.push_back(static_cast<std::uint8_t>(k));
   shuffle(s.kid_deck, s.rng);
+  if (relatives_on()) deal_relatives(s);  // last, so that games without them deal as before
   return s;
 }
 
@@ -278,6 +279,8 @@ void Game::end_of_round(State& s) const {
   }
   rebuild_derived(s);  // this round's Group Projects are archived
   if (!cards_.events.empty()) delayed_event_effect(s);
+  // The end of the End of Round phase, before the game-end check (summary, End of Round 7-8).
+  if (relatives_on() && s.round >= kFirstAdultRound) roll_for_relatives(s);
   if (everyone_dead(s) || s.round == kMaxRounds) {
     end_game(s);
     return;

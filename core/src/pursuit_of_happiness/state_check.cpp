@@ -226,6 +226,12 @@ void Game::validate(const State& s) const {
       else
         note(d.source, d.entry, where);
     }
+    require_state(p.relative == -1 ? p.relative_level == 0
+                                   : p.relative >= 0 && static_cast<std::size_t>(p.relative) < cards_.relatives.size() &&
+                                         p.relative_level < cards_.relatives[p.relative].num_levels,
+                  who + ".relative: a Relative card and a level it has, or -1 and 0");
+    for (int other = 0; other < seat; ++other)
+      require_state(p.relative < 0 || s.players[other].relative != p.relative, who + ".relative: dealt twice");
     for (std::uint8_t k : p.nostalgia_hand) note_nostalgia(k, who + ".nostalgia_hand");
     for (int slot = 0; slot < kNostalgiaSlots; ++slot) {
       const NostalgiaSlot& b = p.nostalgia_board[slot];

@@ -303,6 +303,10 @@ std::string Game::render(const State& s, int viewer) const {
         out += d.source < 0 ? std::string(" -") : " " + row_card_name(d.source, d.entry) + " (" + std::to_string(d.desire) + " Desire)";
       }
     }
+    if (p.relative >= 0) {
+      const RelativeSpec& relative = cards_.relatives[p.relative];
+      out += ", Relative " + relative.name + " (" + std::to_string(relative.numbers[p.relative_level]) + ")";
+    }
     if (nostalgia_on()) {
       out += "\n    Nostalgia board:";
       for (int slot = 0; slot < kNostalgiaSlots; ++slot) {
@@ -362,13 +366,14 @@ int card_faces(const CardTables& cards) {  // one entry per Project, Item and Jo
 // per Experience card the observer has planned, the observer's Desire per Dream slot and the
 // Experiences they completed; with Kids one entry per Kid card (the observer's, by level); with
 // Nostalgia three per Nostalgia card: in the observer's hand, on their board (by Check Marks),
-// realized by them (by level).
+// realized by them (by level); with Relatives one per Relative card, the observer's, by the
+// number its Level indicator marks.
 int Game::observation_size() const {
   const int events = cards_.events.empty() ? 0 : 2 * static_cast<int>(cards_.events.size()) + 2;
   const int experiences = experiences_on() ? 2 * static_cast<int>(cards_.experiences.size()) + kMaxDreamSlots + 1 : 0;
   return kObsHeader + kObsPerPlayer * num_players() + 2 * card_faces(cards_) +
          static_cast<int>(cards_.trends.size()) + events + experiences + static_cast<int>(cards_.kids.size()) +
-         3 * static_cast<int>(cards_.nostalgia.size());
+         3 * static_cast<int>(cards_.nostalgia.size()) + static_cast<int>(cards_.relatives.size());
 }
 
 void Game::observation(const State& s, int player, float* out) const {
@@ -426,7 +431,10 @@ void Game::observation(const State& s, int player, float* out) const {
     desire[kMaxDreamSlots] = me.experiences / 5.0f;
   }
   const int nostalgia_count = static_cast<int>(cards_.nostalgia.size());
-  float* nostalgia_block = out + observation_size() - 3 * nostalgia_count;
+  float* relatives = out + observation_size() - static_cast<int>(cards_.relatives.size());
+  if (const PlayerState& me = s.players[player]; me.relative >= 0)
+    relatives[me.relative] = cards_.relatives[me.relative].numbers[me.relative_level] / static_cast<float>(rules_.relative_die);
+  float* nostalgia_block = relatives - 3 * nostalgia_count;
   if (nostalgia_on()) {
     const PlayerState& me = s.players[player];
     for (std::uint8_t k : me.nostalgia_hand) nostalgia_block[k] = 1.0f;

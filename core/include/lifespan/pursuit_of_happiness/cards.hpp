@@ -256,6 +256,18 @@ struct NostalgiaSpec {
   bool operator==(const NostalgiaSpec&) const = default;
 };
 
+// A Relative (the Relatives module): at the end of each End of Round from the 1st Adult round,
+// its owner rolls a die; a roll above the number the Level indicator marks moves it one space
+// right (it stays on the last), otherwise the player gains the reward if the requirement is met
+// and the card leaves the game.
+struct RelativeSpec {
+  std::string name;
+  Effect requirement, reward;
+  std::uint8_t num_levels = 0;
+  std::array<std::uint8_t, kMaxRelativeLevels> numbers{};
+  bool operator==(const RelativeSpec&) const = default;
+};
+
 struct CardTables {
   std::vector<ProjectSpec> projects;
   std::vector<ItemSpec> items;                        // items and activities: one deck
@@ -268,6 +280,7 @@ struct CardTables {
   std::vector<ExperienceSpec> experiences;            // empty: the Experiences expansion is not
   std::vector<KidSpec> kids;                          // empty: the Kids module is not
   std::vector<NostalgiaSpec> nostalgia;               // empty: the Nostalgia expansion is not
+  std::vector<RelativeSpec> relatives;                // empty: the Relatives module is not
   bool operator==(const CardTables&) const = default;
 };
 

@@ -45,6 +45,7 @@ inline constexpr int kMaxLevels = 4;
 inline constexpr int kMaxEvents = 16;
 inline constexpr int kMaxKids = 32;
 inline constexpr int kMaxNostalgia = 80;
+inline constexpr int kMaxRelativeLevels = 8;
 
 enum Row : std::uint8_t { kProjectRow, kItemRow, kJobRow, kPartnerRow, kNumRows };
 

@@ -210,6 +210,10 @@ class Game {
   const NostalgiaSpec& nostalgia(const InPlay& c) const { return cards_.nostalgia[c.id]; }
   bool unlocked(const InPlay& c, NostalgiaAbility ability) const;  // an Ability card at level 2
   int inheritance(const PlayerState& p) const;
+  // relatives.cpp
+  bool relatives_on() const { return !cards_.relatives.empty(); }
+  void deal_relatives(State& s) const;
+  void roll_for_relatives(State& s) const;
   bool discardable(const PlayerState& p, const InPlay& c) const;
   bool kid_has_partner(const InPlay& kid, const PlayerState& p) const;
   bool has_card_action(const InPlay& c) const;

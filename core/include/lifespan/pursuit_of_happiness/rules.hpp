@@ -47,6 +47,7 @@ struct Rules {
   UnfedPet unfed_pet = UnfedPet::kDiscard;
   DelayedEvent delayed_event = DelayedEvent::kAfterNextRound;
   int dream_slots = 3;
+  int relative_die = 6;
   bool operator==(const Rules&) const = default;
 };
 

@@ -113,6 +113,8 @@ struct PlayerState {
   std::array<Dreamt, kMaxDreamSlots> dream{};
   FixedVector<std::uint8_t, kNostalgiaHand> nostalgia_hand;  // hidden from the other seats
   std::array<NostalgiaSlot, kNostalgiaSlots> nostalgia_board{};
+  std::int8_t relative = -1;          // the Relative card still in the game, or -1
+  std::uint8_t relative_level = 0;    // its Level indicator: an index into the card's numbers
   FixedVector<InPlay, kMaxInPlay> cards;
   bool operator==(const PlayerState&) const = default;
 
@@ -128,6 +130,7 @@ struct PlayerState {
     v.optional("event_flags", event_flags);
     v.optional("cloud", cloud); v.optional("experiences", experiences); v.optional("dream", dream);
     v.optional("nostalgia_hand", nostalgia_hand); v.optional("nostalgia_board", nostalgia_board);
+    v.optional("relative", relative); v.optional("relative_level", relative_level);
   }
 };
 

@@ -1,0 +1,39 @@
+// The Relatives module (the rules summary, Setup 13 and End of Round 7; docs/pursuit_of_happiness.md
+// §9): one Relative per player, and a die rolled for it at the end of each End of Round from the
+// 1st Adult round. The die comes from the state's generator, so a seed replays the game and
+// determinize re-draws the rolls to come.
+#include "lifespan/common/deck.hpp"
+#include "lifespan/pursuit_of_happiness/game.hpp"
+
+namespace lifespan::pursuit_of_happiness {
+
+// Setup, after the Child Traits: the Relatives are shuffled and one is dealt face up to each
+// player; the rest go back to the box.
+void Game::deal_relatives(State& s) const {
+  FixedVector<std::uint8_t, kMaxDeck> deck;
+  for (std::size_t k = 0; k < cards_.relatives.size(); ++k) deck.push_back(static_cast<std::uint8_t>(k));
+  shuffle(deck, s.rng);
+  for (int seat = 0; seat < num_players(); ++seat) s.players[seat].relative = static_cast<std::int8_t>(deck.pop_back());
+}
+
+// Every player whose Relative is still in the game rolls, whether or not their life has ended
+// (the card is still in the game; what it gives then is only its LTH). A roll above the marked
+// number moves the indicator right, or keeps it on the last number; otherwise the requirement
+// is checked for the reward and the card leaves the game.
+void Game::roll_for_relatives(State& s) const {
+  for (int seat = 0; seat < num_players(); ++seat) {
+    PlayerState& p = s.players[seat];
+    if (p.relative < 0) continue;
+    const RelativeSpec& relative = cards_.relatives[p.relative];
+    const int roll = 1 + static_cast<int>(s.rng.below(static_cast<std::uint32_t>(rules_.relative_die)));
+    if (roll > relative.numbers[p.relative_level]) {
+      if (p.relative_level + 1 < relative.num_levels) ++p.relative_level;
+      continue;
+    }
+    if (meets(p, relative.requirement)) gain(s, seat, relative.reward, true);
+    p.relative = -1;
+    p.relative_level = 0;
+  }
+}
+
+}  // namespace lifespan::pursuit_of_happiness
