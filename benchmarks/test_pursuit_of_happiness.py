@@ -17,8 +17,9 @@ def game4():
     return lifespan.load_game("pursuit_of_happiness", players=4)
 
 
-# The expansions with a card set so far (the base game is always in).
-EXPANSIONS = [e for e in lifespan.pursuit_of_happiness.EXPANSIONS if e != "base"]
+# Every expansion and module that plays so far (the base game is always in).
+EXPANSIONS = [e for e in lifespan.pursuit_of_happiness.EXPANSIONS + lifespan.pursuit_of_happiness.MODULES
+              if e != "base"]
 
 
 @pytest.mark.benchmark(group="pursuit-playouts-4p")

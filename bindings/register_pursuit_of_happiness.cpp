@@ -56,6 +56,10 @@ poh::Rules read_rules(const py::dict& d) {
   r.solo_lth_target = integer("solo_lth_target");
   r.dream_slots = integer("dream_slots");
   r.relative_die = integer("relative_die");
+  r.school = d["school"].cast<bool>();
+  r.school_resources = integer("school_resources");
+  r.degree_credits = integer("degree_credits");
+  r.degree_discount = integer("degree_discount");
   read_option(d, rule_options(), "sth_overflow", r.sth_overflow);
   read_option(d, rule_options(), "sth_penalty", r.sth_penalty);
   read_option(d, rule_options(), "overtime_timing", r.overtime_timing);

@@ -25,9 +25,11 @@ PARAMETERS: dict[str, Parameter] = load_parameters(DATA / "rules.toml")
 # Card kinds in a card file: table name -> DESIGN's card kind.
 KINDS = ("project", "item", "activity", "job", "partner", "life_goal", "child_trait", "trend", "pet",
          "standalone_job", "event", "experience", "service", "kid", "nostalgia", "relative")
-# Expansions with a shipped card set; ALL_EXPANSIONS are the names of DESIGN §2.
+# Expansions with a shipped card set; modules without cards, each turned on by a rule parameter
+# of its name; ALL_EXPANSIONS are the names of DESIGN §2.
 EXPANSIONS = ("base", "experiences", "kids", "nostalgia", "events", "trends", "pets", "standalone_jobs",
               "relatives")
+MODULES = ("school",)
 ALL_EXPANSIONS = ("base", "experiences", "kids", "nostalgia", "events", "trends", "pets",
                   "standalone_jobs", "community", "best_friends", "school", "relatives")
 PROVENANCES = ("seed", "published", "authored")
@@ -763,8 +765,9 @@ def load(params: Mapping[str, Any]) -> Any:
         if expansion not in ALL_EXPANSIONS:
             raise RulesError(f"expansions: unknown expansion {expansion!r} "
                              f"(known: {', '.join(ALL_EXPANSIONS)})")
-        if expansion not in EXPANSIONS:
+        if expansion not in EXPANSIONS + MODULES:
             raise RulesError(f"expansions: {expansion!r} is not available yet")
     card_files, given = split_load_options(params)
+    given.update({module: True for module in MODULES if module in expansions})
     chosen = ["base"] + [e for e in EXPANSIONS if e != "base" and e in expansions]
     return build(resolve_rules(given), [], load_cards(chosen, card_files))

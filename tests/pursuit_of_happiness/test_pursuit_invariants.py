@@ -24,8 +24,9 @@ import pytest
 import lifespan
 
 GAME = "pursuit_of_happiness"
-EXPANSIONS = [e for e in lifespan.pursuit_of_happiness.EXPANSIONS if e != "base"]
-NUM_ACTIONS = 847
+EXPANSIONS = [e for e in lifespan.pursuit_of_happiness.EXPANSIONS + lifespan.pursuit_of_happiness.MODULES
+              if e != "base"]
+NUM_ACTIONS = 850
 SIMPLE = 78
 MAX_DECISIONS = 3000       # a random 4-player game is about 200-300 decisions
 KIND_PROJECT, KIND_JOB, KIND_NOSTALGIA = 0, 2, 6

@@ -9,7 +9,8 @@ import pytest
 import lifespan
 
 
-EXPANSIONS = [e for e in lifespan.pursuit_of_happiness.EXPANSIONS if e != "base"]
+EXPANSIONS = [e for e in lifespan.pursuit_of_happiness.EXPANSIONS + lifespan.pursuit_of_happiness.MODULES
+              if e != "base"]
 
 
 def positions(players, count, seed, expansions=()):

@@ -44,25 +44,35 @@ const Level& Game::level_of(const InPlay& c, int level) const {
   return cards_.partners[c.id][c.face].levels[level - 1];
 }
 
-// A Child Trait's discount on taking a card: coins off an Item, otherwise resources off the
-// cost, "any resource" units first.
+namespace {
+
+// `amount` units off a cost, from the amounts in `order` in turn.
+template <std::size_t N>
+Effect reduced(Effect cost, int amount, const std::array<int, N>& order) {
+  for (int index : order) {
+    const int off = std::min<int>(amount, cost.amount[index]);
+    cost.amount[index] = static_cast<std::int8_t>(cost.amount[index] - off);
+    amount -= off;
+  }
+  return cost;
+}
+
+// Resources off a cost: "any resource" units first, then Knowledge, Creativity, Influence.
+constexpr std::array<int, 4> kResourcesOff{kAnyResource, kKnowledge, kCreativity, kInfluence};
+
+}  // namespace
+
+// A Child Trait's discount on taking a card: coins off an Item, otherwise resources off the cost.
 Effect Game::discounted(const PlayerState& p, Effect cost, DiscountOn on) const {
   if (p.trait < 0) return cost;
   const TraitSpec& t = cards_.traits[p.trait];
   if (t.ability != AbilityKind::kDiscount || t.on != on) return cost;
-  int left = t.amount;
-  auto take = [&](int index) {
-    const int off = std::min<int>(left, cost.amount[index]);
-    cost.amount[index] = static_cast<std::int8_t>(cost.amount[index] - off);
-    left -= off;
-  };
-  if (on == DiscountOn::kItem) {
-    take(kMoney);
-  } else {
-    take(kAnyResource);
-    for (int r = 0; r < kNumResources; ++r) take(r);
-  }
-  return cost;
+  return on == DiscountOn::kItem ? reduced(cost, t.amount, std::array<int, 1>{kMoney}) : reduced(cost, t.amount, kResourcesOff);
+}
+
+// A School degree in the Job's category takes `degree_discount` resources off getting it.
+Effect Game::degree_discounted(const PlayerState& p, Effect cost, int category) const {
+  return (p.degrees >> category) & 1u ? reduced(cost, rules_.degree_discount, kResourcesOff) : cost;
 }
 
 namespace {
@@ -200,6 +210,12 @@ Plan Game::plan_action(const State& s, int action) const {
     if (slot >= rules.dream_slots || p.dream[slot].source < 0) return plan;
     return plan_take(s, p.dream[slot].source, p.dream[slot].entry, (action - kFromDream) % kDreamVariants);
   }
+  if (action >= kSchoolCourse) {  // on the space the School board covers, in the Teen round only
+    if (!school_course_open(s)) return plan;
+    plan.ok = true;
+    plan.space = kSchoolSpaces[action - kSchoolCourse];
+    return plan;
+  }
   if (action >= kPlaceNostalgia) return action >= kRealize ? plan_nostalgia(s, action) : plan;  // free ones: no plan
   if (action >= kDevelopWithKid) {  // Kids: develop into L3 and have a Kid, or Raise Family at L3
     const bool raise = action >= kRaiseFamily;
@@ -269,6 +285,7 @@ Plan Game::plan_action(const State& s, int action) const {
       board(kGetJob);
       // A Child Trait's Job discount comes off the whole price, Work Harder included.
       plan.cost = discounted(p, face.cost.plus(face.harder_cost, variant), DiscountOn::kJob);
+      if (p.degrees) plan.cost = degree_discounted(p, plan.cost, face.category);
       // Apart from `ok`: resolve() re-plans after the resources are paid, when the requirement
       // may no longer hold, and uses the cost and the space only.
       plan.met = meets(p, face.requirement);
@@ -719,6 +736,13 @@ void Game::resolve(State& s, int action, const Plan* known) const {
     p.dream[slot] = Dreamt{};
     add_lth(p, dreamt.desire, false);  // 1 LTH per Desire token
     take(s, seat, dreamt.source, dreamt.entry, (action - kFromDream) % kDreamVariants);
+  } else if (action >= kSchoolCourse) {
+    // A course: its category's resource, and a credit towards that category's degree.
+    const int category = action - kSchoolCourse;
+    static constexpr int kCourseResource[3] = {kKnowledge, kInfluence, kCreativity};  // science, social, arts
+    p.resources[kCourseResource[category]] = static_cast<std::uint8_t>(p.resources[kCourseResource[category]] + rules_.school_resources);
+    p.school_credits[category] = static_cast<std::uint8_t>(std::min(255, p.school_credits[category] + 1));
+    if (p.school_credits[category] >= rules_.degree_credits) p.degrees = static_cast<std::uint8_t>(p.degrees | (1u << category));
   } else if (action >= kRealize && action < kSmartGoals) {
     resolve_nostalgia(s, seat, action, plan);
   } else if (action >= kDevelopWithKid && action < kPlaceNostalgia) {
@@ -732,7 +756,8 @@ void Game::resolve(State& s, int action, const Plan* known) const {
     }
     have_kid(s, seat, InPlay(partner));
   } else if ((action >= kCardAction && action < kPayUnit) || action >= kExtendExperience) {
-    // The card action, also with an Experience's extension or with SMART Goals.
+    // The card action, also with an Experience's extension or with SMART Goals (the ids from
+    // kExtendExperience not taken above).
     const bool extend = action >= kExtendExperience && action < kDevelopWithKid;
     const int slot = action - (action >= kSmartGoals ? kSmartGoals : extend ? kExtendExperience : kCardAction);
     InPlay& c = p.cards[slot];
@@ -759,7 +784,10 @@ void Game::resolve(State& s, int action, const Plan* known) const {
     }
   }
   if (plan.space >= 0 && (s.event_revealed >= 0 || s.event_active >= 0)) event_board_action(s, seat, plan.space);
-  if (nostalgia_on()) after_nostalgia_action(s, seat, plan.space >= 0 ? plan.space : kAnyCardAction, plan.project, paid);
+  if (nostalgia_on()) {  // a School course is not the action of the space it covers
+    const int trigger = action >= kSchoolCourse ? -1 : plan.space >= 0 ? plan.space : kAnyCardAction;
+    after_nostalgia_action(s, seat, trigger, plan.project, paid);
+  }
   next_turn(s);
 }
 

@@ -116,6 +116,7 @@ MainCandidates Game::main_candidates(const State& s) const {
     set(MainCandidates::kDetermineOutcome, 2 * static_cast<std::size_t>(outcomes));
     set(MainCandidates::kSmartGoals, smart ? p.cards.size() : 0);
   }
+  set(MainCandidates::kSchool, school_course_open(s) ? 3 : 0);
   return c;
 }
 
@@ -131,7 +132,7 @@ int Game::candidate_in(const State& s, int segment, int index) const {
   static constexpr int kFirstId[MainCandidates::kNumSegments] = {
       kSimpleBoard, -1, -1, kSpendAction, kGetJobAction, kPromoteFromRow, kPromoteFlip,
       kStartRelationshipAction, kCardAction, kGetJobWorkingHarder, kPlanExperienceAction, -1, -1, -1,
-      kDevelopWithKid, kRaiseFamily, kRealize, -1, kSmartGoals};
+      kDevelopWithKid, kRaiseFamily, kRealize, -1, kSmartGoals, kSchoolCourse};
   if (kFirstId[segment] >= 0) return kFirstId[segment] + index;
   const PlayerState& p = s.players[s.current];
   switch (segment) {

@@ -34,6 +34,9 @@ Game::Game(const Rules& rules, CardTables cards) : rules_(rules), cards_(std::mo
   check_range("solo_lth_target", rules.solo_lth_target, 0, 200);
   check_range("dream_slots", rules.dream_slots, 1, kMaxDreamSlots);
   check_range("relative_die", rules.relative_die, 2, 20);
+  check_range("school_resources", rules.school_resources, 0, 3);
+  check_range("degree_credits", rules.degree_credits, 1, 3);
+  check_range("degree_discount", rules.degree_discount, 0, 3);
 
   auto need = [](bool ok, const std::string& what) {
     if (!ok) throw CardDataError("the card set " + what);

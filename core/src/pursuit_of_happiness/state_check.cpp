@@ -226,6 +226,11 @@ void Game::validate(const State& s) const {
       else
         note(d.source, d.entry, where);
     }
+    std::uint8_t earned = 0;
+    for (int f = 0; f < 3; ++f)
+      if (p.school_credits[f] >= rules_.degree_credits) earned = static_cast<std::uint8_t>(earned | (1u << f));
+    require_state((rules_.school || (p.school_credits == std::array<std::uint8_t, 3>{} && p.degrees == 0)) && p.degrees == earned,
+                  who + ".degrees: one per category with degree_credits courses, with the School module only");
     require_state(p.relative == -1 ? p.relative_level == 0
                                    : p.relative >= 0 && static_cast<std::size_t>(p.relative) < cards_.relatives.size() &&
                                          p.relative_level < cards_.relatives[p.relative].num_levels,

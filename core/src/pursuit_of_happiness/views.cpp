@@ -228,6 +228,10 @@ std::string Game::nostalgia_action_name(const State& s, int action) const {
     return c ? "Determine the Outcome: " + card_name(*c) + " (" + nostalgia(*c).outcomes[outcome].name + ")"
              : "Determine the Outcome " + std::to_string(outcome + 1) + ": slot " + std::to_string((action - kDetermineOutcome) / 2);
   }
+  if (action >= kSchoolCourse) {
+    static constexpr const char* kCourses[3] = {"Science (1 Knowledge)", "Social Studies (1 Influence)", "Arts (1 Creativity)"};
+    return std::string("School: ") + kCourses[action - kSchoolCourse];
+  }
   if (action == kForgoDiscount) return "Forgo 1 unit of the STH discount (pay 1 more resource)";
   const int slot = action - kSmartGoals;
   return "Advance with SMART Goals: " + (slot < static_cast<int>(p.cards.size()) ? card_name(p.cards[slot]) : "slot " + std::to_string(slot));
@@ -303,6 +307,13 @@ std::string Game::render(const State& s, int viewer) const {
         out += d.source < 0 ? std::string(" -") : " " + row_card_name(d.source, d.entry) + " (" + std::to_string(d.desire) + " Desire)";
       }
     }
+    if (rules_.school) {
+      static constexpr const char* kFields[3] = {"science", "social", "arts"};
+      out += ", School courses " + std::to_string(p.school_credits[0]) + "/" + std::to_string(p.school_credits[1]) +
+             "/" + std::to_string(p.school_credits[2]);
+      for (int f = 0; f < 3; ++f)
+        if ((p.degrees >> f) & 1u) out += std::string(", ") + kFields[f] + " degree";
+    }
     if (p.relative >= 0) {
       const RelativeSpec& relative = cards_.relatives[p.relative];
       out += ", Relative " + relative.name + " (" + std::to_string(relative.numbers[p.relative_level]) + ")";
@@ -367,13 +378,14 @@ int card_faces(const CardTables& cards) {  // one entry per Project, Item and Jo
 // Experiences they completed; with Kids one entry per Kid card (the observer's, by level); with
 // Nostalgia three per Nostalgia card: in the observer's hand, on their board (by Check Marks),
 // realized by them (by level); with Relatives one per Relative card, the observer's, by the
-// number its Level indicator marks.
+// number its Level indicator marks; with School the observer's progress to a degree in each
+// Job category.
 int Game::observation_size() const {
   const int events = cards_.events.empty() ? 0 : 2 * static_cast<int>(cards_.events.size()) + 2;
   const int experiences = experiences_on() ? 2 * static_cast<int>(cards_.experiences.size()) + kMaxDreamSlots + 1 : 0;
   return kObsHeader + kObsPerPlayer * num_players() + 2 * card_faces(cards_) +
          static_cast<int>(cards_.trends.size()) + events + experiences + static_cast<int>(cards_.kids.size()) +
-         3 * static_cast<int>(cards_.nostalgia.size()) + static_cast<int>(cards_.relatives.size());
+         3 * static_cast<int>(cards_.nostalgia.size()) + static_cast<int>(cards_.relatives.size()) + (rules_.school ? 3 : 0);
 }
 
 void Game::observation(const State& s, int player, float* out) const {
@@ -431,7 +443,10 @@ void Game::observation(const State& s, int player, float* out) const {
     desire[kMaxDreamSlots] = me.experiences / 5.0f;
   }
   const int nostalgia_count = static_cast<int>(cards_.nostalgia.size());
-  float* relatives = out + observation_size() - static_cast<int>(cards_.relatives.size());
+  float* school = out + observation_size() - (rules_.school ? 3 : 0);
+  for (int f = 0; rules_.school && f < 3; ++f)
+    school[f] = std::min(1.0f, s.players[player].school_credits[f] / static_cast<float>(rules_.degree_credits));
+  float* relatives = school - static_cast<int>(cards_.relatives.size());
   if (const PlayerState& me = s.players[player]; me.relative >= 0)
     relatives[me.relative] = cards_.relatives[me.relative].numbers[me.relative_level] / static_cast<float>(rules_.relative_die);
   float* nostalgia_block = relatives - 3 * nostalgia_count;

@@ -35,6 +35,9 @@ inline constexpr int kNostalgiaHand = 8;             // Nostalgia cards dealt to
 // Active Trigger of "either or both", and gives 4 Check Marks, one per Trigger of two cards.
 inline constexpr int kNostalgiaSlots = 2;
 inline constexpr int kSoloNostalgiaLth = 5;          // solo target + 5 LTH (Nostalgia rulebook)
+// The School board covers Get a Job, Start a Relationship and Work Overtime in the Teen round
+// (summary, Setup 11.1); its courses, by Job category, sit on those spaces in this order.
+inline constexpr int kSchoolSpaces[3] = {8 /* kGetJob */, 9 /* kStartRelationship */, 4 /* kOvertime */};
 
 // Capacities (engine limits, far above what a game reaches).
 inline constexpr int kMaxInPlay = 24;       // cards one player holds, archived ones included
@@ -103,7 +106,10 @@ inline constexpr int kSmartGoals = kDetermineOutcome + kMaxInPlay * 2;      // +
 // In the pay step: one unit of a positive STH's discount not taken, so that one more resource
 // is paid (an Ongoing Nostalgia goal counts what a Project took: the rulebook's FAQ, Bookworm).
 inline constexpr int kForgoDiscount = kSmartGoals + kMaxInPlay;
-inline constexpr int kNumDistinctActions = kForgoDiscount + 1;
+// The School module: a course of the School board in the Teen round, by Job category (science,
+// social, arts), on the board space the School board covers there.
+inline constexpr int kSchoolCourse = kForgoDiscount + 1;
+inline constexpr int kNumDistinctActions = kSchoolCourse + 3;
 inline constexpr int kMaxLegalActions = 255;  // the most a FixedVector holds; a position lists far fewer
 
 inline constexpr int kTerminalPlayer = -4;

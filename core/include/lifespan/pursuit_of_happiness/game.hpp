@@ -41,7 +41,7 @@ struct MainCandidates {
   enum Segment : std::uint8_t {
     kSimple, kStart, kJoin, kSpend, kGetJob, kPromoteRow, kFlip, kRelationship, kCardActions,
     kGetJobWorkingHarder, kPlanExperience, kDream, kFromDream, kExtendExperience, kDevelopWithKid,
-    kRaiseFamily, kRealize, kDetermineOutcome, kSmartGoals, kNumSegments
+    kRaiseFamily, kRealize, kDetermineOutcome, kSmartGoals, kSchool, kNumSegments
   };
   std::array<std::uint16_t, kNumSegments> count{};
   int total = 0;
@@ -210,6 +210,9 @@ class Game {
   const NostalgiaSpec& nostalgia(const InPlay& c) const { return cards_.nostalgia[c.id]; }
   bool unlocked(const InPlay& c, NostalgiaAbility ability) const;  // an Ability card at level 2
   int inheritance(const PlayerState& p) const;
+  // The School module (actions.cpp): courses in the Teen round, and a degree's discount.
+  bool school_course_open(const State& s) const { return rules_.school && s.round == 1; }
+  Effect degree_discounted(const PlayerState& p, Effect cost, int category) const;
   // relatives.cpp
   bool relatives_on() const { return !cards_.relatives.empty(); }
   void deal_relatives(State& s) const;

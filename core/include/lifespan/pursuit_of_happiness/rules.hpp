@@ -48,6 +48,10 @@ struct Rules {
   DelayedEvent delayed_event = DelayedEvent::kAfterNextRound;
   int dream_slots = 3;
   int relative_die = 6;
+  bool school = false;        // the School module
+  int school_resources = 1;   // resources a course gives, of its category's kind
+  int degree_credits = 2;     // courses of one category that make a degree
+  int degree_discount = 1;    // resources off a Job's cost in a category with a degree
   bool operator==(const Rules&) const = default;
 };
 

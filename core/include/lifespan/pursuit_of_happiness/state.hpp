@@ -113,6 +113,8 @@ struct PlayerState {
   std::array<Dreamt, kMaxDreamSlots> dream{};
   FixedVector<std::uint8_t, kNostalgiaHand> nostalgia_hand;  // hidden from the other seats
   std::array<NostalgiaSlot, kNostalgiaSlots> nostalgia_board{};
+  std::array<std::uint8_t, 3> school_credits{};  // School courses taken, by Job category
+  std::uint8_t degrees = 0;           // School degrees, one bit per Job category
   std::int8_t relative = -1;          // the Relative card still in the game, or -1
   std::uint8_t relative_level = 0;    // its Level indicator: an index into the card's numbers
   FixedVector<InPlay, kMaxInPlay> cards;
@@ -131,6 +133,7 @@ struct PlayerState {
     v.optional("cloud", cloud); v.optional("experiences", experiences); v.optional("dream", dream);
     v.optional("nostalgia_hand", nostalgia_hand); v.optional("nostalgia_board", nostalgia_board);
     v.optional("relative", relative); v.optional("relative_level", relative_level);
+    v.optional("school_credits", school_credits); v.optional("degrees", degrees);
   }
 };
 
