@@ -60,6 +60,7 @@ poh::Rules read_rules(const py::dict& d) {
   r.school_resources = integer("school_resources");
   r.degree_credits = integer("degree_credits");
   r.degree_discount = integer("degree_discount");
+  r.best_friends_max = integer("best_friends_max");
   read_option(d, rule_options(), "sth_overflow", r.sth_overflow);
   read_option(d, rule_options(), "sth_penalty", r.sth_penalty);
   read_option(d, rule_options(), "overtime_timing", r.overtime_timing);
@@ -175,6 +176,7 @@ poh::CardTables read_cards(const py::dict& d) {
     item.name = c["name"].cast<std::string>();
     item.activity = c["activity"].cast<bool>();
     item.pet = c["pet"].cast<bool>();
+    item.best_friend = c["best_friend"].cast<bool>();
     item.num_levels = levels(c["levels"].cast<py::list>(), item.levels, item.level_names);
     if (!c["upkeep"].is_none()) {
       const py::dict upkeep = c["upkeep"];

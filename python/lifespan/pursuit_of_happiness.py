@@ -24,11 +24,12 @@ PARAMETERS: dict[str, Parameter] = load_parameters(DATA / "rules.toml")
 
 # Card kinds in a card file: table name -> DESIGN's card kind.
 KINDS = ("project", "item", "activity", "job", "partner", "life_goal", "child_trait", "trend", "pet",
-         "standalone_job", "event", "experience", "service", "kid", "nostalgia", "relative")
+         "standalone_job", "event", "experience", "service", "kid", "nostalgia", "relative",
+         "best_friend")
 # Expansions with a shipped card set; modules without cards, each turned on by a rule parameter
 # of its name; ALL_EXPANSIONS are the names of DESIGN §2.
 EXPANSIONS = ("base", "experiences", "kids", "nostalgia", "events", "trends", "pets", "standalone_jobs",
-              "relatives")
+              "relatives", "best_friends")
 MODULES = ("school",)
 ALL_EXPANSIONS = ("base", "experiences", "kids", "nostalgia", "events", "trends", "pets",
                   "standalone_jobs", "community", "best_friends", "school", "relatives")
@@ -265,8 +266,10 @@ class _PursuitChecker(FieldChecker):
         self.fields(card, "", raw, ("levels",))
         return {"levels": self.level_list(card, "levels", raw["levels"], 2, 4)}
 
-    # A Service works exactly as an Item (Experiences rulebook), in the same deck.
+    # A Service works exactly as an Item (Experiences rulebook), in the same deck. A Best Friend
+    # has an Item's fields too, on the Best Friends board instead.
     service = item
+    best_friend = item
 
     def experience(self, card: str, raw: dict[str, Any]) -> dict[str, Any]:
         # Planned with Plan Experience (requirement met, reward gained), then experienced with a
@@ -685,11 +688,11 @@ def engine_records(cards: Iterable[Mapping[str, Any]]) -> dict[str, list[Any]]:
                 "bonus_min": card["bonus"]["min_hourglasses"] if group else 0,
                 "bonus_reward": _effect(card["bonus"]["reward"] if group else NO_EFFECT),
             })
-        elif kind in ("item", "activity", "pet", "service"):   # one deck (Pets, Services too)
+        elif kind in ("item", "activity", "pet", "service", "best_friend"):   # one table
             levels = card["levels"] if kind != "activity" else [
                 {"name": card["name"], "cost": card["cost"], "reward": card["reward"]}]
             records["items"].append({"name": card["name"], "activity": kind == "activity",
-                                     "pet": kind == "pet",
+                                     "pet": kind == "pet", "best_friend": kind == "best_friend",
                                      "levels": [_level(level) for level in levels],
                                      "upkeep": _upkeep(card.get("upkeep"))})
         elif kind == "job":

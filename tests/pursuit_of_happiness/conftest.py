@@ -85,7 +85,8 @@ DETERMINE_OUTCOME = REALIZE + 2                              # + own slot * 2 + 
 SMART_GOALS = DETERMINE_OUTCOME + MAX_IN_PLAY * 2            # + own slot
 FORGO_DISCOUNT = SMART_GOALS + MAX_IN_PLAY                  # pay step: one more resource, less discount
 SCHOOL_COURSE = FORGO_DISCOUNT + 1                          # + Job category (School)
-NUM_ACTIONS = SCHOOL_COURSE + 3
+MAKE_FRIEND = SCHOOL_COURSE + 3                             # + Best Friends board slot
+NUM_ACTIONS = MAKE_FRIEND + 4
 
 assert (PAY_UPKEEP, GIVE_UP, REFRESH, DISCARD, SIMPLE, START_PROJECT, JOIN_GROUP, SPEND, GET_JOB,
         PROMOTE_ROW, PROMOTE_FLIP, START_RELATIONSHIP, CARD_ACTION, PAY_UNIT, PASS) == \

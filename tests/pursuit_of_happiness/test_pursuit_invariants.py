@@ -26,7 +26,7 @@ import lifespan
 GAME = "pursuit_of_happiness"
 EXPANSIONS = [e for e in lifespan.pursuit_of_happiness.EXPANSIONS + lifespan.pursuit_of_happiness.MODULES
               if e != "base"]
-NUM_ACTIONS = 850
+NUM_ACTIONS = 854
 SIMPLE = 78
 MAX_DECISIONS = 3000       # a random 4-player game is about 200-300 decisions
 KIND_PROJECT, KIND_JOB, KIND_NOSTALGIA = 0, 2, 6
@@ -76,7 +76,7 @@ def choose(rng, legal):
 
 
 BASE_DECK_SIZES = (60, 60, 18, 12)   # Projects, Items-Activities, Jobs, Partners (docs §1)
-DECK_KINDS = (("project",), ("item", "activity", "pet", "service"), ("job", "standalone_job"), ("partner",))
+DECK_KINDS = (("project",), ("item", "activity", "pet", "service", "best_friend"), ("job", "standalone_job"), ("partner",))
 
 
 @functools.lru_cache(maxsize=None)   # games are immutable; cards() copies every card
@@ -110,6 +110,8 @@ def check_record(game, st, scores):
         where = [key(e) for pile in (st["rows"], st["decks"], st["discards"]) for e in pile[kind]]
         where += [c["id"] for p in st["players"] for c in p["cards"] if c["kind"] == kind]
         where += [key(d["entry"]) for p in st["players"] for d in p["dream"] if d["source"] == kind]
+        if kind == 1:   # Best Friends are Items on their own board, deck and discards
+            where += st["friend_row"] + st["friend_deck"] + st["friend_discards"]
         assert sorted(where) == list(range(sizes[kind])), f"cards of kind {kind} lost"
     # Experiences: on the board, in the deck or discards, dreamt, planned, or completed (set aside).
     where = st["experience_row"] + st["experience_deck"] + st["experience_discards"]

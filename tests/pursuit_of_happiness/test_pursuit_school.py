@@ -19,7 +19,7 @@ def school_game(players=2, **rules):
 
 
 def course(ph, category):
-    return ph.NUM_ACTIONS - 3 + category
+    return ph.SCHOOL_COURSE + category
 
 
 def seat0(ph, state):
@@ -30,7 +30,7 @@ def test_the_school_board_offers_three_courses_in_the_teen_round_only(ph):
     game = school_game()
     state = ph.build(game, players={1: {"hourglasses": 0}})
     legal = state.legal_actions()
-    assert [course(ph, c) for c in range(3)] == [a for a in legal if a >= course(ph, 0)]
+    assert [course(ph, c) for c in range(3)] == [a for a in legal if course(ph, 0) <= a < ph.MAKE_FRIEND]
     assert ph.get_job(0) not in legal and ph.OVERTIME not in legal        # still covered
     assert state.action_to_string(course(ph, SCIENCE)) == "School: Science (1 Knowledge)"
     adult = ph.build(game, round=2, unavailable=0)

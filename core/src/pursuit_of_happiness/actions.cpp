@@ -210,6 +210,13 @@ Plan Game::plan_action(const State& s, int action) const {
     if (slot >= rules.dream_slots || p.dream[slot].source < 0) return plan;
     return plan_take(s, p.dream[slot].source, p.dream[slot].entry, (action - kFromDream) % kDreamVariants);
   }
+  if (action >= kMakeFriend) {  // a card on the Best Friends board, its level-1 cost
+    const int k = action - kMakeFriend;
+    if (k >= static_cast<int>(s.friend_row.size()) || p.cards.full() || friends_of(p) >= rules.best_friends_max) return plan;
+    plan.ok = true;
+    plan.cost = cards.items[s.friend_row[k]].levels[0].cost;
+    return plan;
+  }
   if (action >= kSchoolCourse) {  // on the space the School board covers, in the Teen round only
     if (!school_course_open(s)) return plan;
     plan.ok = true;
@@ -399,6 +406,12 @@ void Game::free_actions(const State& s, ActionList& out) const {
     if (discardable(p, p.cards[slot])) out.push_back(static_cast<std::uint16_t>(kDiscard + slot));
 }
 
+int Game::friends_of(const PlayerState& p) const {
+  int count = 0;
+  for (const InPlay& c : p.cards) count += c.kind == kItemCard && cards_.items[c.id].best_friend;
+  return count;
+}
+
 bool Game::discardable(const PlayerState& p, const InPlay& c) const {
   if (c.kind == kProjectCard)
     return cards_.projects[c.id].type == ProjectType::kBasic && (c.flags & kInActiveSlot);
@@ -512,7 +525,8 @@ void Game::discard_card(State& s, int seat, int slot, bool penalty) const {
                                          : kPartnerRow;
   const bool two_faced = c.kind == kJobCard || c.kind == kPartnerCard;
   if (c.kind != kKidCard) {  // a Kid leaves the game
-    auto& pile = c.kind == kExperienceCard ? s.experience_discards : s.discards[row];
+    const bool best_friend = c.kind == kItemCard && cards_.items[c.id].best_friend;
+    auto& pile = c.kind == kExperienceCard ? s.experience_discards : best_friend ? s.friend_discards : s.discards[row];
     pile.push_back(static_cast<std::uint8_t>(two_faced ? (c.id << 1) | c.face : c.id));
   }
   p.cards.erase(static_cast<std::size_t>(slot));
@@ -736,6 +750,12 @@ void Game::resolve(State& s, int action, const Plan* known) const {
     p.dream[slot] = Dreamt{};
     add_lth(p, dreamt.desire, false);  // 1 LTH per Desire token
     take(s, seat, dreamt.source, dreamt.entry, (action - kFromDream) % kDreamVariants);
+  } else if (action >= kMakeFriend) {
+    const int k = action - kMakeFriend;
+    const std::uint8_t id = s.friend_row[k];
+    s.friend_row.erase(static_cast<std::size_t>(k));  // the board is redealt at the next Preparation
+    take_card(s, seat, InPlay{kItemCard, id, 0, 1, 0, 0, {-1, -1, -1, -1}});
+    gain(s, seat, cards_.items[id].levels[0].reward, true);
   } else if (action >= kSchoolCourse) {
     // A course: its category's resource, and a credit towards that category's degree.
     const int category = action - kSchoolCourse;
@@ -784,7 +804,7 @@ void Game::resolve(State& s, int action, const Plan* known) const {
     }
   }
   if (plan.space >= 0 && (s.event_revealed >= 0 || s.event_active >= 0)) event_board_action(s, seat, plan.space);
-  if (nostalgia_on()) {  // a School course is not the action of the space it covers
+  if (nostalgia_on()) {  // a School course is not the covered space's action; a friend no card action
     const int trigger = action >= kSchoolCourse ? -1 : plan.space >= 0 ? plan.space : kAnyCardAction;
     after_nostalgia_action(s, seat, trigger, plan.project, paid);
   }

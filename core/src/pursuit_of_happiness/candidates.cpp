@@ -117,6 +117,7 @@ MainCandidates Game::main_candidates(const State& s) const {
     set(MainCandidates::kSmartGoals, smart ? p.cards.size() : 0);
   }
   set(MainCandidates::kSchool, school_course_open(s) ? 3 : 0);
+  set(MainCandidates::kMakeFriend, s.friend_row.size());
   return c;
 }
 
@@ -132,7 +133,7 @@ int Game::candidate_in(const State& s, int segment, int index) const {
   static constexpr int kFirstId[MainCandidates::kNumSegments] = {
       kSimpleBoard, -1, -1, kSpendAction, kGetJobAction, kPromoteFromRow, kPromoteFlip,
       kStartRelationshipAction, kCardAction, kGetJobWorkingHarder, kPlanExperienceAction, -1, -1, -1,
-      kDevelopWithKid, kRaiseFamily, kRealize, -1, kSmartGoals, kSchoolCourse};
+      kDevelopWithKid, kRaiseFamily, kRealize, -1, kSmartGoals, kSchoolCourse, kMakeFriend};
   if (kFirstId[segment] >= 0) return kFirstId[segment] + index;
   const PlayerState& p = s.players[s.current];
   switch (segment) {

@@ -37,6 +37,7 @@ Game::Game(const Rules& rules, CardTables cards) : rules_(rules), cards_(std::mo
   check_range("school_resources", rules.school_resources, 0, 3);
   check_range("degree_credits", rules.degree_credits, 1, 3);
   check_range("degree_discount", rules.degree_discount, 0, 3);
+  check_range("best_friends_max", rules.best_friends_max, 1, 3);
 
   auto need = [](bool ok, const std::string& what) {
     if (!ok) throw CardDataError("the card set " + what);
@@ -51,6 +52,10 @@ Game::Game(const Rules& rules, CardTables cards) : rules_(rules), cards_(std::mo
        "needs a Life Goal per player (3 in solo)");
   for (const ProjectSpec& p : cards_.projects)
     need(p.num_levels >= 1 && p.num_levels <= kMaxLevels, "has a Project with 1 to 4 levels or roles: " + p.name);
+  for (const ItemSpec& i : cards_.items) {
+    friends_on_ = friends_on_ || i.best_friend;
+    need(!i.best_friend || (!i.pet && !i.activity), "has a Best Friend that is also a Pet or an Activity: " + i.name);
+  }
   for (const ItemSpec& i : cards_.items)
     need(i.pet ? i.num_levels >= 2 && i.num_levels <= kMaxLevels && !i.activity && !i.has_upkeep
                : i.num_levels >= 1 && i.num_levels <= 3,

@@ -43,6 +43,7 @@ State Game::new_state(std::uint64_t seed) const {
   const int n = num_players();
   auto fill = [&](int row, int count, bool faces) {
     for (int i = 0; i < count; ++i) {
+      if (row == kItemRow && cards_.items[i].best_friend) continue;  // the Best Friends deck's
       const int face = faces ? static_cast<int>(s.rng.below(2)) : 0;
       s.decks[row].push_back(static_cast<std::uint8_t>(faces ? (i << 1) | face : i));
     }
@@ -103,7 +104,24 @@ State Game::new_state(std::uint64_t seed) const {
   for (std::size_t k = 0; k < cards_.kids.size(); ++k) s.kid_deck.push_back(static_cast<std::uint8_t>(k));
   shuffle(s.kid_deck, s.rng);
   if (relatives_on()) deal_relatives(s);  // last, so that games without them deal as before
+  if (friends_on()) {  // the board is dealt from the 1st Adult round
+    for (std::size_t k = 0; k < cards_.items.size(); ++k)
+      if (cards_.items[k].best_friend) s.friend_deck.push_back(static_cast<std::uint8_t>(k));
+    shuffle(s.friend_deck, s.rng);
+  }
   return s;
+}
+
+// The Best Friends board: the cards left are discarded and 4 new ones dealt (an empty deck
+// takes back its discards, shuffled).
+void Game::deal_friends(State& s) const {
+  for (std::uint8_t card : s.friend_row) s.friend_discards.push_back(card);
+  s.friend_row.clear();
+  while (!s.friend_row.full()) {
+    restock_if_empty(s.friend_deck, s.friend_discards, s.rng);
+    if (s.friend_deck.empty()) return;
+    s.friend_row.push_back(s.friend_deck.pop_back());
+  }
 }
 
 bool Game::everyone_dead(const State& s) const {
@@ -129,6 +147,7 @@ void Game::preparation(State& s) const {
     deal_row(s, row);  // Preparation is never in the Teen round: every row is dealt
   }
   if (s.round > kFirstAdultRound) age_experiences(s);  // from the 2nd Adult round
+  if (friends_on()) deal_friends(s);                    // every round from the 1st Adult round
   for (int seat = 0; seat < num_players(); ++seat) {
     PlayerState& p = s.players[seat];
     if (!p.alive) continue;

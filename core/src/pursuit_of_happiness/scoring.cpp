@@ -20,7 +20,7 @@ int Game::measure(const State& s, int seat, Measure what) const {
     case Measure::kSth: return p.sth;
     case Measure::kExperiences: return p.experiences;
     case Measure::kItems:
-      for (const InPlay& c : p.cards) count += c.kind == kItemCard && !cards_.items[c.id].pet;
+      for (const InPlay& c : p.cards) count += c.kind == kItemCard && !cards_.items[c.id].pet && !cards_.items[c.id].best_friend;
       return count;
     case Measure::kPartnerLevel3:
       for (const InPlay& c : p.cards) count += c.kind == kPartnerCard && c.level == 3;

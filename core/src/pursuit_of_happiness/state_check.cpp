@@ -106,7 +106,21 @@ void Game::validate(const State& s) const {
                   where + ": bad or repeated Nostalgia card " + std::to_string(k));
   };
   for (std::uint8_t k : s.nostalgia_box) note_nostalgia(k, "nostalgia_box");
+  // Best Friends (Items) are on their own board, deck and discards, and only they.
+  auto note_friend_pile = [&](const auto& pile, const char* where, bool friends) {
+    for (std::uint8_t e : pile) {
+      note(kItemRow, e, where);
+      require_state(cards_.items[e].best_friend == friends, std::string(where) + ": a Best Friend belongs to the Best Friends board only");
+    }
+  };
+  note_friend_pile(s.friend_row, "friend_row", true);
+  note_friend_pile(s.friend_deck, "friend_deck", true);
+  note_friend_pile(s.friend_discards, "friend_discards", true);
+  note_friend_pile(s.rows[kItemRow], "rows[1]", false);
+  note_friend_pile(s.decks[kItemRow], "decks[1]", false);
+  note_friend_pile(s.discards[kItemRow], "discards[1]", false);
   for (int row = 0; row < kNumRows; ++row) {
+    if (row == kItemRow) continue;
     for (std::uint8_t e : s.rows[row]) note(row, e, std::string("rows[") + std::to_string(row) + "]");
     for (std::uint8_t e : s.decks[row]) note(row, e, std::string("decks[") + std::to_string(row) + "]");
     for (std::uint8_t e : s.discards[row]) note(row, e, std::string("discards[") + std::to_string(row) + "]");

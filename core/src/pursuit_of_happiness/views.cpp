@@ -228,6 +228,11 @@ std::string Game::nostalgia_action_name(const State& s, int action) const {
     return c ? "Determine the Outcome: " + card_name(*c) + " (" + nostalgia(*c).outcomes[outcome].name + ")"
              : "Determine the Outcome " + std::to_string(outcome + 1) + ": slot " + std::to_string((action - kDetermineOutcome) / 2);
   }
+  if (action >= kMakeFriend) {
+    const int k = action - kMakeFriend;
+    return "Make a Friend: " + (k < static_cast<int>(s.friend_row.size()) ? cards_.items[s.friend_row[k]].name
+                                                                          : "Best Friends board slot " + std::to_string(k + 1));
+  }
   if (action >= kSchoolCourse) {
     static constexpr const char* kCourses[3] = {"Science (1 Knowledge)", "Social Studies (1 Influence)", "Arts (1 Creativity)"};
     return std::string("School: ") + kCourses[action - kSchoolCourse];
@@ -280,6 +285,12 @@ std::string Game::render(const State& s, int viewer) const {
     out += " (deck " + std::to_string(s.experience_deck.size()) + ")\n";
   }
   if (kids_on()) out += "  Kids deck: " + std::to_string(s.kid_deck.size()) + "\n";
+  if (friends_on()) {
+    out += "  Best Friends board:";
+    if (s.friend_row.empty()) out += " -";
+    for (std::size_t k = 0; k < s.friend_row.size(); ++k) out += (k ? ", " : " ") + cards_.items[s.friend_row[k]].name;
+    out += " (deck " + std::to_string(s.friend_deck.size()) + ")\n";
+  }
   for (int seat = 0; seat < num_players(); ++seat) {
     const PlayerState& p = s.players[seat];
     out += "Seat " + std::to_string(seat) + (seat == s.current ? " (to move)" : "") +
@@ -466,6 +477,7 @@ void Game::observation(const State& s, int player, float* out) const {
   }
   for (int r = 0; r < kNumRows; ++r)
     for (std::uint8_t entry : s.rows[r]) rows[offsets[r] + entry] = 1.0f;
+  for (std::uint8_t entry : s.friend_row) rows[offsets[kItemRow] + entry] = 1.0f;  // Best Friends are Item ids
   for (const InPlay& c : s.players[player].cards) {
     if (c.kind == kExperienceCard || c.kind == kKidCard || c.kind == kNostalgiaCard) continue;  // in their own parts
     const bool two_faced = c.kind == kJobCard || c.kind == kPartnerCard;
@@ -509,6 +521,8 @@ State Game::determinize(const State& s, int player, std::uint64_t seed) const {
   shuffle(d.experience_deck, rng);
   sort_distinct_cards(d.kid_deck);
   shuffle(d.kid_deck, rng);
+  sort_distinct_cards(d.friend_deck);
+  shuffle(d.friend_deck, rng);
   if (nostalgia_on()) {  // the other hands and the box: whichever cards `player` has not seen
     FixedVector<std::uint8_t, kMaxNostalgia> unseen = d.nostalgia_box;
     for (int seat = 0; seat < num_players(); ++seat)

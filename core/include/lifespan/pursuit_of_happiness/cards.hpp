@@ -63,6 +63,10 @@ struct ItemSpec {
   // discounts, Life Goals or Discard. levels[0].cost is the price, levels[k].cost the Upkeep
   // that leads to level k + 1.
   bool pet = false;
+  // A Best Friend (the Best Friends module): dealt to the Best Friends board, not the row; made
+  // a friend of with Make a Friend (level 1), then grown like an Item; not an Item for Life
+  // Goals or discounts.
+  bool best_friend = false;
   std::uint8_t num_levels = 0;     // activity: 1 (its cost and reward); items 1-3; pets 2-4
   std::array<Level, kMaxLevels> levels{};
   bool has_upkeep = false;

@@ -35,6 +35,7 @@ inline constexpr int kNostalgiaHand = 8;             // Nostalgia cards dealt to
 // Active Trigger of "either or both", and gives 4 Check Marks, one per Trigger of two cards.
 inline constexpr int kNostalgiaSlots = 2;
 inline constexpr int kSoloNostalgiaLth = 5;          // solo target + 5 LTH (Nostalgia rulebook)
+inline constexpr int kFriendSlots = 4;               // the Best Friends board (summary, Setup 3)
 // The School board covers Get a Job, Start a Relationship and Work Overtime in the Teen round
 // (summary, Setup 11.1); its courses, by Job category, sit on those spaces in this order.
 inline constexpr int kSchoolSpaces[3] = {8 /* kGetJob */, 9 /* kStartRelationship */, 4 /* kOvertime */};
@@ -109,7 +110,8 @@ inline constexpr int kForgoDiscount = kSmartGoals + kMaxInPlay;
 // The School module: a course of the School board in the Teen round, by Job category (science,
 // social, arts), on the board space the School board covers there.
 inline constexpr int kSchoolCourse = kForgoDiscount + 1;
-inline constexpr int kNumDistinctActions = kSchoolCourse + 3;
+inline constexpr int kMakeFriend = kSchoolCourse + 3;  // + Best Friends board slot
+inline constexpr int kNumDistinctActions = kMakeFriend + kFriendSlots;
 inline constexpr int kMaxLegalActions = 255;  // the most a FixedVector holds; a position lists far fewer
 
 inline constexpr int kTerminalPlayer = -4;

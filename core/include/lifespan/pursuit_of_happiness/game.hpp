@@ -41,7 +41,7 @@ struct MainCandidates {
   enum Segment : std::uint8_t {
     kSimple, kStart, kJoin, kSpend, kGetJob, kPromoteRow, kFlip, kRelationship, kCardActions,
     kGetJobWorkingHarder, kPlanExperience, kDream, kFromDream, kExtendExperience, kDevelopWithKid,
-    kRaiseFamily, kRealize, kDetermineOutcome, kSmartGoals, kSchool, kNumSegments
+    kRaiseFamily, kRealize, kDetermineOutcome, kSmartGoals, kSchool, kMakeFriend, kNumSegments
   };
   std::array<std::uint16_t, kNumSegments> count{};
   int total = 0;
@@ -213,6 +213,10 @@ class Game {
   // The School module (actions.cpp): courses in the Teen round, and a degree's discount.
   bool school_course_open(const State& s) const { return rules_.school && s.round == 1; }
   Effect degree_discounted(const PlayerState& p, Effect cost, int category) const;
+  // The Best Friends module (actions.cpp, rounds.cpp).
+  bool friends_on() const { return friends_on_; }
+  void deal_friends(State& s) const;
+  int friends_of(const PlayerState& p) const;
   // relatives.cpp
   bool relatives_on() const { return !cards_.relatives.empty(); }
   void deal_relatives(State& s) const;
@@ -248,6 +252,7 @@ class Game {
   // apart from the large ProjectSpec because every playout move reads it.
   std::array<std::uint8_t, kMaxDeck> project_roles_{};
   bool standalone_jobs_ = false;  // some Job is a Stand-alone Job: its hiring actions are candidates
+  bool friends_on_ = false;       // some Item is a Best Friend: the Best Friends board is played
 };
 
 }  // namespace lifespan::pursuit_of_happiness

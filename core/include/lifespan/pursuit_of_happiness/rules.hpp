@@ -52,6 +52,7 @@ struct Rules {
   int school_resources = 1;   // resources a course gives, of its category's kind
   int degree_credits = 2;     // courses of one category that make a degree
   int degree_discount = 1;    // resources off a Job's cost in a category with a degree
+  int best_friends_max = 1;   // Best Friends a player may have at once
   bool operator==(const Rules&) const = default;
 };
 

@@ -185,6 +185,10 @@ struct State {
   FixedVector<std::uint8_t, kMaxDeck> experience_discards;
   FixedVector<std::uint8_t, kMaxKids> kid_deck;                // Kids; back = top
   FixedVector<std::uint8_t, kMaxNostalgia> nostalgia_box;      // Nostalgia cards not dealt: unseen
+  // The Best Friends module: the board (Item ids), its deck (back = top) and discards.
+  FixedVector<std::uint8_t, kFriendSlots> friend_row;
+  FixedVector<std::uint8_t, kMaxDeck> friend_deck;
+  FixedVector<std::uint8_t, kMaxDeck> friend_discards;
   std::array<PlayerState, kMaxPlayers> players{};
   // Derived from the cards, so not saved: seats (bits) holding an active Group Project, whose
   // open roles the seat to move may join. Saves a playout scanning every card for them.
@@ -206,6 +210,9 @@ struct State {
     v.optional("experience_discards", experience_discards);
     v.optional("kid_deck", kid_deck);
     v.optional("nostalgia_box", nostalgia_box);
+    v.optional("friend_row", friend_row);
+    v.optional("friend_deck", friend_deck);
+    v.optional("friend_discards", friend_discards);
     v.list("players", players.data(), num_players);
   }
 };
