@@ -30,6 +30,8 @@ const OptionTable& rule_options() {
       {"inheritance_timing", {"game_end", "death"}},
       {"unfed_pet", {"discard", "stays"}},
       {"delayed_event", {"after_next_round", "after_reveal_round"}},
+      {"community_tokens", {"per_token", "per_player"}},
+      {"popularity_lth", {"once_per_round", "per_card"}},
   };
   return options;
 }
@@ -61,6 +63,9 @@ poh::Rules read_rules(const py::dict& d) {
   r.degree_credits = integer("degree_credits");
   r.degree_discount = integer("degree_discount");
   r.best_friends_max = integer("best_friends_max");
+  r.popularity_max = integer("popularity_max");
+  read_option(d, rule_options(), "community_tokens", r.community_tokens);
+  read_option(d, rule_options(), "popularity_lth", r.popularity_lth);
   read_option(d, rule_options(), "sth_overflow", r.sth_overflow);
   read_option(d, rule_options(), "sth_penalty", r.sth_penalty);
   read_option(d, rule_options(), "overtime_timing", r.overtime_timing);
@@ -78,7 +83,7 @@ poh::Rules read_rules(const py::dict& d) {
 
 poh::Effect effect(py::handle values) {
   const auto list = values.cast<std::vector<int>>();
-  if (list.size() != poh::kNumAmounts) throw CardDataError("internal card record: an effect needs 11 amounts");
+  if (list.size() != poh::kNumAmounts) throw CardDataError("internal card record: an effect needs 12 amounts");
   poh::Effect e;
   for (std::size_t i = 0; i < list.size(); ++i) e.amount[i] = static_cast<std::int8_t>(list[i]);
   return e;
@@ -305,6 +310,20 @@ poh::CardTables read_cards(const py::dict& d) {
     t.kids.push_back(kid);
   }
   for (py::handle h : d["nostalgia"].cast<py::list>()) t.nostalgia.push_back(nostalgia_card(h.cast<py::dict>()));
+  for (py::handle h : d["community"].cast<py::list>()) {
+    const py::dict c = h.cast<py::dict>();
+    poh::CommunitySpec card;
+    card.name = c["name"].cast<std::string>();
+    const py::list achievements = c["achievements"].cast<py::list>();
+    if (achievements.size() > poh::kMaxAchievements) throw CardDataError("internal card record: too many achievements");
+    card.num_achievements = static_cast<std::uint8_t>(achievements.size());
+    for (std::size_t i = 0; i < achievements.size(); ++i) {
+      const py::dict a = achievements[i].cast<py::dict>();
+      card.achievements[i] = poh::Achievement{a["name"].cast<std::string>(), effect(a["requirement"]), effect(a["cost"]),
+                                              effect(a["reward"])};
+    }
+    t.community.push_back(card);
+  }
   for (py::handle h : d["relatives"].cast<py::list>()) {
     const py::dict c = h.cast<py::dict>();
     poh::RelativeSpec r;

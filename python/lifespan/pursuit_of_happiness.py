@@ -25,11 +25,11 @@ PARAMETERS: dict[str, Parameter] = load_parameters(DATA / "rules.toml")
 # Card kinds in a card file: table name -> DESIGN's card kind.
 KINDS = ("project", "item", "activity", "job", "partner", "life_goal", "child_trait", "trend", "pet",
          "standalone_job", "event", "experience", "service", "kid", "nostalgia", "relative",
-         "best_friend")
+         "best_friend", "community")
 # Expansions with a shipped card set; modules without cards, each turned on by a rule parameter
 # of its name; ALL_EXPANSIONS are the names of DESIGN §2.
 EXPANSIONS = ("base", "experiences", "kids", "nostalgia", "events", "trends", "pets", "standalone_jobs",
-              "relatives", "best_friends")
+              "relatives", "best_friends", "community")
 MODULES = ("school",)
 ALL_EXPANSIONS = ("base", "experiences", "kids", "nostalgia", "events", "trends", "pets",
                   "standalone_jobs", "community", "best_friends", "school", "relatives")
@@ -40,13 +40,15 @@ JOB_CATEGORIES = ("science", "social", "arts")
 
 RESOURCES = ("knowledge", "creativity", "influence")
 COST_KEYS = (*RESOURCES, "any_resource", "money", "hourglasses", "sth", "stress")
-REWARD_KEYS = (*RESOURCES, "money", "hourglasses", "sth", "lth", "relax", "good_health")
+REWARD_KEYS = (*RESOURCES, "money", "hourglasses", "sth", "lth", "relax", "good_health", "popularity")
 REQUIREMENT_KEYS = (*RESOURCES, "any_resource", "money", "sth")
 MAX_AMOUNT = 30
 
-CONDITION_WHATS = ("money", "knowledge", "creativity", "influence", "resources",
-                   "completed_projects", "items", "partner_level_3", "job_level",
-                   "lth_from_cards", "retired", "experiences")
+# The engine's Measure order: what Life Goal conditions and Event tasks count.
+MEASURES = ("money", "knowledge", "creativity", "influence", "resources", "completed_projects",
+            "items", "partner_level_3", "job_level", "lth_from_cards", "retired", "experiences",
+            "sth", "popularity")
+CONDITION_WHATS = tuple(m for m in MEASURES if m != "sth")
 CONDITION_FIELDS = {"most": ("what",), "at_least": ("what", "amount")}
 BOARD_ACTIONS = ("study", "play", "interact", "temp_job", "spend", "start_project", "get_job",
                  "start_relationship", "rest", "plan_experience", "dream")
@@ -67,14 +69,15 @@ EVENT_EFFECT_FIELDS = {
     "action_bonus": (("action", "reward"), ()),
 }
 EVENT_TIMINGS = ("round_start", "after_end_of_round")
-END_MEASURES = (*CONDITION_WHATS, "sth")   # the engine's Measure order
+END_MEASURES = MEASURES
 TASK_COST_KEYS = (*RESOURCES, "money")
 LOSS_KEYS = (*RESOURCES, "money", "hourglasses", "sth", "stress")
 # What `authored_fields` may name: the parts of a published card this project filled in.
 AUTHORED_PARTS = ("type", "category", "levels", "level_names", "role_names", "costs", "rewards",
                   "requirements", "upkeep", "bonus", "promotion", "retirement", "second_face",
                   "start", "ability", "condition", "solo", "lth", "timing", "work_harder",
-                  "task", "effect", "name", "triggers", "realization", "outcomes", "repeat", "goal")
+                  "task", "effect", "name", "triggers", "realization", "outcomes", "repeat", "goal",
+                  "achievements")
 # Nostalgia: the categories with the fields each adds, and the kinds of their goals and abilities.
 NOSTALGIA_CATEGORIES = {"life_goal": ("goal",), "ability": ("levels", "ability"),
                         "outcomes": ("levels", "outcomes"), "repeatable": ("levels", "repeat")}
@@ -91,6 +94,7 @@ NOSTALGIA_ABILITIES = {"action_bonus": ("action", "reward"), "round_income": ("r
                        "store": ("resource", "amount"), "free_action": ("reward",),
                        "inheritance": ("per",), "smart_goals": ("resources",)}
 STORE_KINDS = (*RESOURCES, "money")
+ACHIEVEMENT_COST_KEYS = (*RESOURCES, "money", "sth", "stress")
 COMMON_REQUIRED = ("id", "name", "provenance")
 COMMON_OPTIONAL = ("authored_fields", "source", "text")
 ID_PATTERN = re.compile(r"^[a-z][a-z0-9_]*$")
@@ -404,6 +408,17 @@ class _PursuitChecker(FieldChecker):
                 out[key] = self.integer(card, f"ability.{key}", table[key], 1, high)
         return out
 
+    def community(self, card: str, raw: dict[str, Any]) -> dict[str, Any]:
+        # A social event: at the End of Round each token on it chooses one achievement
+        # (requirement held, cost paid, reward gained). Costs name their kinds: nothing to choose.
+        self.fields(card, "", raw, ("achievements",))
+        part = {"requirement": self.requirement, "cost": self.achievement_cost, "reward": self.reward}
+        return {"achievements": [self.part(card, f"achievements[{i}]", entry, part)
+                                 for i, entry in enumerate(self.items(card, "achievements", raw["achievements"], 1, 3))]}
+
+    def achievement_cost(self, card: str, field: str, raw: Any) -> dict[str, int]:
+        return self.effect(card, field, raw, ACHIEVEMENT_COST_KEYS)
+
     def relative(self, card: str, raw: dict[str, Any]) -> dict[str, Any]:
         # The Level indicator's numbers, left to right: a die roll above the marked one moves it
         # on; otherwise the reward is paid out (requirement met) and the card leaves the game.
@@ -563,7 +578,7 @@ def resolve_rules(given: Mapping[str, Any]) -> dict[str, Any]:
 # --- the engine's records: the integer form the C++ core reads ------------------------------
 
 AMOUNT_KEYS = ("knowledge", "creativity", "influence", "any_resource", "money", "hourglasses",
-               "sth", "lth", "stress", "relax", "good_health")
+               "sth", "lth", "stress", "relax", "good_health", "popularity")
 NO_EFFECT: dict[str, int] = {}
 
 
@@ -584,7 +599,7 @@ def _level(level: Mapping[str, Any]) -> dict[str, Any]:
 
 def _condition(condition: Mapping[str, Any]) -> list[int]:
     return [list(CONDITION_FIELDS).index(condition["kind"]),
-            CONDITION_WHATS.index(condition["what"]), condition.get("amount", 0)]
+            MEASURES.index(condition["what"]), condition.get("amount", 0)]
 
 
 def _job_face(face: Mapping[str, Any]) -> dict[str, Any]:
@@ -618,7 +633,7 @@ def _event(card: Mapping[str, Any]) -> dict[str, Any]:
         "task": (None, *EVENT_TASK_FIELDS).index(task["kind"]),
         "task_cost": _effect(task.get("cost", NO_EFFECT)),
         "task_space": SPACES.index(task["action"]) if "action" in task else 0,
-        "task_what": END_MEASURES.index(task["what"]) if "what" in task else 0,
+        "task_what": MEASURES.index(task["what"]) if "what" in task else 0,
         "task_at_least": task.get("at_least", 0),
         "effect": list(EVENT_EFFECT_FIELDS).index(effect["kind"]),
         "timing": EVENT_TIMINGS.index(effect.get("timing", "round_start")),
@@ -675,7 +690,8 @@ def engine_records(cards: Iterable[Mapping[str, Any]]) -> dict[str, list[Any]]:
     """The checked cards, by kind, as the C++ core reads them (ids per kind in this order)."""
     records: dict[str, list[Any]] = {"projects": [], "items": [], "jobs": [], "partners": [],
                                      "goals": [], "traits": [], "trends": [], "events": [],
-                                     "experiences": [], "kids": [], "nostalgia": [], "relatives": []}
+                                     "experiences": [], "kids": [], "nostalgia": [], "relatives": [],
+                                     "community": []}
     for card in cards:
         kind = card["kind"]
         if kind == "project":
@@ -742,6 +758,10 @@ def engine_records(cards: Iterable[Mapping[str, Any]]) -> dict[str, list[Any]]:
                 "part_names": [part["name"] for part in parts]})
         elif kind == "nostalgia":
             records["nostalgia"].append(_nostalgia(card))
+        elif kind == "community":
+            records["community"].append({"name": card["name"], "achievements": [
+                {"name": a["name"], "requirement": _effect(a["requirement"]), "cost": _effect(a["cost"]),
+                 "reward": _effect(a["reward"])} for a in card["achievements"]]})
         elif kind == "relative":
             records["relatives"].append({"name": card["name"], "numbers": card["numbers"],
                                          "requirement": _effect(card["requirement"]),
@@ -768,9 +788,9 @@ def load(params: Mapping[str, Any]) -> Any:
         if expansion not in ALL_EXPANSIONS:
             raise RulesError(f"expansions: unknown expansion {expansion!r} "
                              f"(known: {', '.join(ALL_EXPANSIONS)})")
-        if expansion not in EXPANSIONS + MODULES:
-            raise RulesError(f"expansions: {expansion!r} is not available yet")
     card_files, given = split_load_options(params)
     given.update({module: True for module in MODULES if module in expansions})
+    if given.get("players") == 5 and "community" not in expansions:
+        raise RulesError("players: must be at most 4 (a 5th player needs the Community expansion)")
     chosen = ["base"] + [e for e in EXPANSIONS if e != "base" and e in expansions]
     return build(resolve_rules(given), [], load_cards(chosen, card_files))

@@ -86,7 +86,11 @@ SMART_GOALS = DETERMINE_OUTCOME + MAX_IN_PLAY * 2            # + own slot
 FORGO_DISCOUNT = SMART_GOALS + MAX_IN_PLAY                  # pay step: one more resource, less discount
 SCHOOL_COURSE = FORGO_DISCOUNT + 1                          # + Job category (School)
 MAKE_FRIEND = SCHOOL_COURSE + 3                             # + Best Friends board slot
-NUM_ACTIONS = MAKE_FRIEND + 4
+COMMUNITY_PLACE = MAKE_FRIEND + 4                           # + Community board slot
+ACHIEVEMENT = COMMUNITY_PLACE + 5                            # + achievement (Community resolution)
+NO_ACHIEVEMENT = ACHIEVEMENT + 3
+JOIN_FIFTH_SEAT = NO_ACHIEVEMENT + 1                         # + slot * 4 + role: seat 4's Group Projects
+NUM_ACTIONS = JOIN_FIFTH_SEAT + MAX_IN_PLAY * MAX_ROLES
 
 assert (PAY_UPKEEP, GIVE_UP, REFRESH, DISCARD, SIMPLE, START_PROJECT, JOIN_GROUP, SPEND, GET_JOB,
         PROMOTE_ROW, PROMOTE_FLIP, START_RELATIONSHIP, CARD_ACTION, PAY_UNIT, PASS) == \
@@ -98,6 +102,8 @@ def start_project(row_slot: int, role: int = 0) -> int:
 
 
 def join_group(owner: int, slot: int, role: int) -> int:
+    if owner == 4:
+        return JOIN_FIFTH_SEAT + slot * MAX_ROLES + role
     return JOIN_GROUP + (owner * MAX_IN_PLAY + slot) * MAX_ROLES + role
 
 

@@ -1429,7 +1429,7 @@ def test_start_a_relationship_and_the_partner_discount_trait(ph):
 
 def test_action_id_layout(ph):
     game = ph.game()
-    assert game.num_distinct_actions == ph.NUM_ACTIONS == 854
+    assert game.num_distinct_actions == ph.NUM_ACTIONS == 959
     state = ph.build(game, rows={ph.PROJECTS: [ph.project(FICTION)]})
     names = {a: state.action_to_string(a) for a in (50, 51, 78, 79, 80, 81, 82, 83, 84, 544)}
     assert names == {50: "Refresh the Project row", 51: "Refresh the Item-Activity row",

@@ -109,5 +109,5 @@ def test_the_table_column_by_count_with_four_or_more_in_the_last(ph, completed, 
 
 
 def test_unknown_expansions_are_still_refused():
-    with pytest.raises(ValueError, match="not available yet"):
-        lifespan.load_game(GAME, players=2, expansions=["community"])
+    with pytest.raises(ValueError, match="unknown expansion 'trend'"):
+        lifespan.load_game(GAME, players=2, expansions=["trend"])

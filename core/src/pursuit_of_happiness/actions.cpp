@@ -115,7 +115,7 @@ bool Game::main_action_legal(const State& s, int action, Plan* plan) const {
   if (!made.ok || !made.met) return false;
   // The Hourglass placed comes on top of any the cost asks for; the Cloud (Experiences) is
   // placed instead on the Experiences board, so with only the Cloud left only that board.
-  if (s.players[s.current].hourglasses < made.cost[kHourglasses] + (made.cloud ? 0 : 1)) return false;
+  if (s.players[s.current].hourglasses < made.cost[kHourglasses] + (made.cloud || made.meeple ? 0 : 1)) return false;
   if (!can_pay(s, s.current, made.cost, made.project, made.unaffected)) return false;
   if (plan) *plan = made;
   return true;
@@ -136,9 +136,9 @@ Plan Game::plan_action(const State& s, int action) const {
     if (k >= static_cast<int>(s.rows[kProjectRow].size())) return plan;
     return plan_take(s, kProjectRow, s.rows[kProjectRow][k], role);
   }
-  if (action >= kJoinGroup && action < kSpendAction) {
-    const int code = action - kJoinGroup, role = code % kMaxRoles;
-    const int owner = code / kMaxRoles / kMaxInPlay, slot = code / kMaxRoles % kMaxInPlay;
+  if ((action >= kJoinGroup && action < kSpendAction) || action >= kJoinFifthSeat) {
+    int owner = 0, slot = 0, role = 0;
+    decode_join(action, owner, slot, role);
     if (owner >= num_players() || slot >= static_cast<int>(s.players[owner].cards.size())) return plan;
     if (rules.group_join == GroupJoin::kOwnActive && owner != s.current) return plan;
     const InPlay& c = s.players[owner].cards[slot];
@@ -210,6 +210,7 @@ Plan Game::plan_action(const State& s, int action) const {
     if (slot >= rules.dream_slots || p.dream[slot].source < 0) return plan;
     return plan_take(s, p.dream[slot].source, p.dream[slot].entry, (action - kFromDream) % kDreamVariants);
   }
+  if (action >= kCommunityPlace) return action < kAchievement ? plan_community(s, action) : plan;  // achievements: no plan
   if (action >= kMakeFriend) {  // a card on the Best Friends board, its level-1 cost
     const int k = action - kMakeFriend;
     if (k >= static_cast<int>(s.friend_row.size()) || p.cards.full() || friends_of(p) >= rules.best_friends_max) return plan;
@@ -389,6 +390,9 @@ void Game::legal_actions(const State& s, ActionList& out) const {
       }
       return;
     }
+    case Step::kCommunity:
+      community_options(s, out);
+      return;
     case Step::kGameOver:
       return;
   }
@@ -508,6 +512,8 @@ bool Game::is_legal(const State& s, int action) const {
                         action >= kPlanExperienceAction;
       return main && main_action_legal(s, action);
     }
+    case Step::kCommunity:
+      return action >= kAchievement && action <= kNoAchievement && achievement_legal(s, action);
     case Step::kGameOver:
       return false;
   }
@@ -609,12 +615,16 @@ void Game::apply_unchecked(State& s, int action) const {
       if (action == kPass) {
         p.hourglasses = 0;
         if (p.cloud < 0) p.cloud = kNumSpaces;  // an unused Cloud goes too
+        if (community_on() && p.meeple < 0) p.meeple = kCommunitySlots;  // and an unused meeple
         next_turn(s);
         return;
       }
       apply_main_action(s, action, plan_action(s, action));
       return;
     }
+    case Step::kCommunity:
+      choose_achievement(s, action);
+      return;
     case Step::kGameOver:
       return;
   }
@@ -665,7 +675,7 @@ void Game::resolve(State& s, int action, const Plan* known) const {
 
   const Plan plan = known ? *known : plan_action(s, action);
   p.money = static_cast<std::uint8_t>(p.money - plan.cost[kMoney]);
-  spend_hourglasses(p, plan.cost[kHourglasses] + (plan.cloud ? 0 : 1));
+  spend_hourglasses(p, plan.cost[kHourglasses] + (plan.cloud || plan.meeple ? 0 : 1));
   if (plan.cost[kSth]) gain_sth(s, seat, -plan.cost[kSth]);
   if (plan.space >= 0) {
     // A second own Hourglass here (the Cloud alone does not count: Experiences rulebook).
@@ -703,9 +713,10 @@ void Game::resolve(State& s, int action, const Plan* known) const {
     }
   } else if (action >= kStartProjectAction && action < kJoinGroup) {
     take_from_row(kProjectRow, (action - kStartProjectAction) / kMaxRoles, (action - kStartProjectAction) % kMaxRoles);
-  } else if (action >= kJoinGroup && action < kSpendAction) {
-    const int code = action - kJoinGroup, role = code % kMaxRoles;
-    InPlay& c = s.players[code / kMaxRoles / kMaxInPlay].cards[code / kMaxRoles % kMaxInPlay];
+  } else if ((action >= kJoinGroup && action < kSpendAction) || action >= kJoinFifthSeat) {
+    int owner = 0, slot = 0, role = 0;
+    decode_join(action, owner, slot, role);
+    InPlay& c = s.players[owner].cards[slot];
     c.roles[role] = static_cast<std::int8_t>(seat);
     ++c.time;
     gain(s, seat, cards_.projects[c.id].levels[role].reward, true);
@@ -750,6 +761,13 @@ void Game::resolve(State& s, int action, const Plan* known) const {
     p.dream[slot] = Dreamt{};
     add_lth(p, dreamt.desire, false);  // 1 LTH per Desire token
     take(s, seat, dreamt.source, dreamt.entry, (action - kFromDream) % kDreamVariants);
+  } else if (action >= kCommunityPlace) {  // a token on a Community card
+    const int k = action - kCommunityPlace;
+    if (plan.meeple)
+      p.meeple = static_cast<std::int8_t>(k);
+    else
+      ++p.community_hourglasses;
+    ++s.community_tokens[k][seat];
   } else if (action >= kMakeFriend) {
     const int k = action - kMakeFriend;
     const std::uint8_t id = s.friend_row[k];
@@ -804,8 +822,10 @@ void Game::resolve(State& s, int action, const Plan* known) const {
     }
   }
   if (plan.space >= 0 && (s.event_revealed >= 0 || s.event_active >= 0)) event_board_action(s, seat, plan.space);
-  if (nostalgia_on()) {  // a School course is not the covered space's action; a friend no card action
-    const int trigger = action >= kSchoolCourse ? -1 : plan.space >= 0 ? plan.space : kAnyCardAction;
+  if (nostalgia_on()) {  // a School course is not the covered space's action; a friend or a
+                         // Community card is no card action (joining a Group Project is)
+    const bool no_trigger = action >= kSchoolCourse && action < kJoinFifthSeat;
+    const int trigger = no_trigger ? -1 : plan.space >= 0 ? plan.space : kAnyCardAction;
     after_nostalgia_action(s, seat, trigger, plan.project, paid);
   }
   next_turn(s);

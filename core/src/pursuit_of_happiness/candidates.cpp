@@ -16,14 +16,16 @@ using Segment = MainCandidates::Segment;
 // + 6·3 rows + 1 + 24 cards + 6·2 working harder + 5 plans + 29·3 dreams + 3·4 from the Dream
 // board + 24 extended Experiences + Pass + the Event task.
 constexpr std::size_t kMaxCandidates = 1024;
+constexpr unsigned kFirstFourSeats = (1u << kBasePlayers) - 1, kFifthSeat = 1u << kBasePlayers;
 
 }  // namespace
 
 // Calls visit(owner, slot, role) for each open role of an active Group Project the seat to
-// move may join, in ascending action id, until visit returns true; returns whether it did.
+// move may join, among the owners in `owners` (bits), in ascending action id, until visit
+// returns true; returns whether it did.
 template <class Visit>
-bool Game::for_each_open_role(const State& s, Visit&& visit) const {
-  unsigned owners = s.group_holders;
+bool Game::for_each_open_role(const State& s, unsigned owners, Visit&& visit) const {
+  owners &= s.group_holders;
   if (rules_.group_join == GroupJoin::kOwnActive) owners &= 1u << s.current;
   for (int owner = 0; owners != 0; ++owner, owners >>= 1) {
     if (!(owners & 1u)) continue;
@@ -76,10 +78,11 @@ MainCandidates Game::main_candidates(const State& s) const {
     for (const InPlay& card : p.cards) planned += card.kind == kExperienceCard;
     std::size_t sources = s.experience_row.size();
     for (const auto& row : s.rows) sources += row.size();
-    if (p.hourglasses == 0) {  // only the Cloud is left: only the Experiences board
+    if (p.hourglasses == 0) {  // only the Cloud (or the meeple) is left: only their boards
       set(MainCandidates::kPlanExperience, s.experience_row.size());
       set(MainCandidates::kDream, sources * static_cast<std::size_t>(free_slots));
       set(MainCandidates::kFromDream, static_cast<std::size_t>(leaving));
+      set(MainCandidates::kCommunity, s.community_row.size());
       return c;
     }
     set(MainCandidates::kPlanExperience, s.experience_row.size());
@@ -91,8 +94,10 @@ MainCandidates Game::main_candidates(const State& s) const {
   int starts = 0;
   for (std::uint8_t project : s.rows[kProjectRow]) starts += project_roles_[project];
   set(MainCandidates::kStart, starts);
-  std::size_t joins = 0;
-  for_each_open_role(s, [&](int, int, int) { ++joins; return false; });
+  std::size_t joins = 0, fifth_seat_joins = 0;  // the 5th seat's ids come last
+  for_each_open_role(s, kFirstFourSeats, [&](int, int, int) { ++joins; return false; });
+  if (num_players() > kBasePlayers)
+    for_each_open_role(s, kFifthSeat, [&](int, int, int) { ++fifth_seat_joins; return false; });
   set(MainCandidates::kJoin, joins);
   set(MainCandidates::kSpend, s.rows[kItemRow].size());
   set(MainCandidates::kGetJob, s.rows[kJobRow].size());
@@ -118,6 +123,8 @@ MainCandidates Game::main_candidates(const State& s) const {
   }
   set(MainCandidates::kSchool, school_course_open(s) ? 3 : 0);
   set(MainCandidates::kMakeFriend, s.friend_row.size());
+  set(MainCandidates::kCommunity, s.community_row.size());
+  set(MainCandidates::kJoinFifthSeat, fifth_seat_joins);
   return c;
 }
 
@@ -133,7 +140,7 @@ int Game::candidate_in(const State& s, int segment, int index) const {
   static constexpr int kFirstId[MainCandidates::kNumSegments] = {
       kSimpleBoard, -1, -1, kSpendAction, kGetJobAction, kPromoteFromRow, kPromoteFlip,
       kStartRelationshipAction, kCardAction, kGetJobWorkingHarder, kPlanExperienceAction, -1, -1, -1,
-      kDevelopWithKid, kRaiseFamily, kRealize, -1, kSmartGoals, kSchoolCourse, kMakeFriend};
+      kDevelopWithKid, kRaiseFamily, kRealize, -1, kSmartGoals, kSchoolCourse, kMakeFriend, kCommunityPlace, -1};
   if (kFirstId[segment] >= 0) return kFirstId[segment] + index;
   const PlayerState& p = s.players[s.current];
   switch (segment) {
@@ -143,11 +150,12 @@ int Game::candidate_in(const State& s, int segment, int index) const {
         if (index < roles) return kStartProjectAction + static_cast<int>(k) * kMaxRoles + index;
         index -= roles;
       }
-    case MainCandidates::kJoin: {
+    case MainCandidates::kJoin:
+    case MainCandidates::kJoinFifthSeat: {
       int action = -1;
-      for_each_open_role(s, [&](int owner, int slot, int role) {
+      for_each_open_role(s, segment == MainCandidates::kJoin ? kFirstFourSeats : kFifthSeat, [&](int owner, int slot, int role) {
         if (index-- > 0) return false;
-        action = kJoinGroup + (owner * kMaxInPlay + slot) * kMaxRoles + role;
+        action = join_action(owner, slot, role);
         return true;
       });
       return action;

@@ -18,7 +18,7 @@ void check_range(const char* name, int value, int low, int high) {
 
 Game::Game(const Rules& rules, CardTables cards) : rules_(rules), cards_(std::move(cards)) {
   // The Python loader checks these against rules.toml; a C++ host gets the same guard.
-  check_range("players", rules.players, 1, kMaxPlayers);
+  check_range("players", rules.players, 1, cards_.community.empty() ? kBasePlayers : kMaxPlayers);
   check_range("stress_sections", rules.stress_sections, 2, 6);
   check_range("stress_section_spaces", rules.stress_section_spaces, 2, 10);
   check_range("stress_start_section", rules.stress_start_section, 1, rules.stress_sections);
@@ -38,6 +38,7 @@ Game::Game(const Rules& rules, CardTables cards) : rules_(rules), cards_(std::mo
   check_range("degree_credits", rules.degree_credits, 1, 3);
   check_range("degree_discount", rules.degree_discount, 0, 3);
   check_range("best_friends_max", rules.best_friends_max, 1, 3);
+  check_range("popularity_max", rules.popularity_max, 1, 10);
 
   auto need = [](bool ok, const std::string& what) {
     if (!ok) throw CardDataError("the card set " + what);
@@ -101,6 +102,17 @@ Game::Game(const Rules& rules, CardTables cards) : rules_(rules), cards_(std::mo
              n.store_kind <= kStoreMoney && n.goal_condition.what < Measure::kNumMeasures &&
              (!amount_needed || n.ability_amount > 0),
          "has a Nostalgia card with a bad trigger, level count, goal or ability: " + n.name);
+  }
+  need(cards_.community.empty() || (cards_.community.size() > kCommunitySlots && cards_.community.size() <= kMaxDeck),
+       "needs no Community cards or 6 to 128");
+  for (const CommunitySpec& c : cards_.community) {
+    bool fixed = c.num_achievements >= 1 && c.num_achievements <= kMaxAchievements;
+    for (int k = 0; k < c.num_achievements; ++k) {
+      Effect other = c.achievements[k].cost;  // what a cost may name: nothing left to choose
+      for (int kind : {kKnowledge, kCreativity, kInfluence, kMoney, kSth, kStress}) other.amount[kind] = 0;
+      fixed = fixed && other.none();
+    }
+    need(fixed, "has a Community card without 1 to 3 achievements of set costs: " + c.name);
   }
   need(cards_.relatives.empty() ||
            (cards_.relatives.size() >= static_cast<std::size_t>(rules.players) && cards_.relatives.size() <= kMaxDeck),

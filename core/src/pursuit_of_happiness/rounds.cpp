@@ -104,6 +104,10 @@ State Game::new_state(std::uint64_t seed) const {
   for (std::size_t k = 0; k < cards_.kids.size(); ++k) s.kid_deck.push_back(static_cast<std::uint8_t>(k));
   shuffle(s.kid_deck, s.rng);
   if (relatives_on()) deal_relatives(s);  // last, so that games without them deal as before
+  if (community_on()) {  // the board is dealt in the 1st Adult round
+    for (std::size_t k = 0; k < cards_.community.size(); ++k) s.community_deck.push_back(static_cast<std::uint8_t>(k));
+    shuffle(s.community_deck, s.rng);
+  }
   if (friends_on()) {  // the board is dealt from the 1st Adult round
     for (std::size_t k = 0; k < cards_.items.size(); ++k)
       if (cards_.items[k].best_friend) s.friend_deck.push_back(static_cast<std::uint8_t>(k));
@@ -148,6 +152,7 @@ void Game::preparation(State& s) const {
   }
   if (s.round > kFirstAdultRound) age_experiences(s);  // from the 2nd Adult round
   if (friends_on()) deal_friends(s);                    // every round from the 1st Adult round
+  if (community_on()) deal_community(s);
   for (int seat = 0; seat < num_players(); ++seat) {
     PlayerState& p = s.players[seat];
     if (!p.alive) continue;
@@ -218,7 +223,7 @@ void Game::begin_action_phase(State& s) const {
   const int n = num_players();
   for (int k = 0; k < n; ++k) {
     const int seat = (s.first_player + k) % n;
-    if (has_turn(s.players[seat])) {
+    if (has_turn(s, s.players[seat])) {
       s.current = static_cast<std::int8_t>(seat);
       return;
     }
@@ -231,7 +236,7 @@ void Game::next_turn(State& s) const {
   const int n = num_players();
   for (int k = 1; k <= n; ++k) {
     const int seat = (s.current + k) % n;
-    if (has_turn(s.players[seat])) {
+    if (has_turn(s, s.players[seat])) {
       s.current = static_cast<std::int8_t>(seat);
       return;
     }
@@ -285,6 +290,19 @@ void Game::end_of_round(State& s) const {
       ++p.completed_projects;
     }
   }
+  rebuild_derived(s);  // this round's Group Projects are archived
+  // The Community board is resolved next (End of Round 5): decisions, after which
+  // finish_end_of_round goes on.
+  if (community_on() && begin_community(s)) return;
+  finish_end_of_round(s);
+}
+
+// End of Round from step 5.3 on: LTH for Popularity, the Hourglasses back, a delayed Event, the
+// Relatives' die, the end of the game, and Popularity moving left.
+void Game::finish_end_of_round(State& s) const {
+  const int n = num_players();
+  s.step = Step::kAction;  // no decision is pending until the next phase sets its step
+  if (community_on()) popularity_lth(s);
   for (int seat = 0; seat < n; ++seat) {
     PlayerState& p = s.players[seat];
     for (InPlay& c : p.cards) {
@@ -293,10 +311,11 @@ void Game::end_of_round(State& s) const {
     }
     p.spaces_used = 0;
     p.cloud = -1;
+    p.meeple = -1;
+    p.community_hourglasses = 0;
     p.hourglasses = 0;
     p.hourglasses_spent = 0;
   }
-  rebuild_derived(s);  // this round's Group Projects are archived
   if (!cards_.events.empty()) delayed_event_effect(s);
   // The end of the End of Round phase, before the game-end check (summary, End of Round 7-8).
   if (relatives_on() && s.round >= kFirstAdultRound) roll_for_relatives(s);
@@ -304,6 +323,8 @@ void Game::end_of_round(State& s) const {
     end_game(s);
     return;
   }
+  for (int seat = 0; seat < n; ++seat)  // after the End of Round phase (step 9)
+    if (s.players[seat].popularity > 0) --s.players[seat].popularity;
   preparation(s);
 }
 

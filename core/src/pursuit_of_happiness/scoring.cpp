@@ -19,6 +19,7 @@ int Game::measure(const State& s, int seat, Measure what) const {
     case Measure::kLthFromCards: return p.lth_from_cards;
     case Measure::kSth: return p.sth;
     case Measure::kExperiences: return p.experiences;
+    case Measure::kPopularity: return p.popularity;
     case Measure::kItems:
       for (const InPlay& c : p.cards) count += c.kind == kItemCard && !cards_.items[c.id].pet && !cards_.items[c.id].best_friend;
       return count;

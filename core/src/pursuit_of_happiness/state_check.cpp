@@ -34,6 +34,10 @@ void Game::check_pending_decision(const State& s) const {
   for (int slot = 0; slot < static_cast<int>(p.cards.size()); ++slot) any_due = any_due || due(slot);
   const bool upkeep = s.step == Step::kUpkeep || (s.step == Step::kPay && s.resume == Step::kUpkeep);
   require_state(!upkeep || any_due, "upkeep: the seat to move has no card whose upkeep is due");
+  if (s.step == Step::kCommunity)
+    require_state(s.community_slot >= 0 && s.community_slot < static_cast<int>(s.community_row.size()) &&
+                      s.community_tokens[s.community_slot][s.current] > 0 && p.alive,
+                  "community_slot: the seat to move has no token on the Community card being resolved");
   if (s.step != Step::kPay) return;
   const int action = s.payment.action;
   // What is paid once the resources are: coins and Hourglasses must be there.
@@ -106,6 +110,24 @@ void Game::validate(const State& s) const {
                   where + ": bad or repeated Nostalgia card " + std::to_string(k));
   };
   for (std::uint8_t k : s.nostalgia_box) note_nostalgia(k, "nostalgia_box");
+  // Community: the board, deck and discards; tokens only while the board is played or resolved.
+  std::array<int, kMaxDeck> community_seen{};
+  auto note_community = [&](std::uint8_t k) {
+    require_state(k < cards_.community.size() && ++community_seen[k] == 1, "community_row/deck/discards: bad or repeated Community card");
+  };
+  for (std::uint8_t k : s.community_row) note_community(k);
+  for (std::uint8_t k : s.community_deck) note_community(k);
+  for (std::uint8_t k : s.community_discards) note_community(k);
+  const bool resolving = s.step == Step::kCommunity;
+  require_state(resolving ? s.community_slot >= 0 : s.community_slot == -1 && s.resolved_community == 0,
+                "community_slot and resolved_community are set only while the Community board is resolved");
+  for (int slot = 0; slot < kCommunitySlots; ++slot)
+    for (int seat = 0; seat < kMaxPlayers; ++seat) {
+      const int tokens = s.community_tokens[slot][seat];
+      require_state(tokens == 0 || (seat < n && slot < static_cast<int>(s.community_row.size()) &&
+                                    (s.step == Step::kAction || s.step == Step::kPay || (resolving && slot >= s.community_slot))),
+                    "community_tokens: tokens only on the Community cards shown, during the Action phase or its resolution");
+    }
   // Best Friends (Items) are on their own board, deck and discards, and only they.
   auto note_friend_pile = [&](const auto& pile, const char* where, bool friends) {
     for (std::uint8_t e : pile) {
@@ -240,6 +262,12 @@ void Game::validate(const State& s) const {
       else
         note(d.source, d.entry, where);
     }
+    int tokens = 0;
+    for (int slot = 0; slot < kCommunitySlots; ++slot) tokens += s.community_tokens[slot][seat];
+    require_state(p.popularity <= rules_.popularity_max && p.meeple >= -1 && p.meeple <= kCommunitySlots &&
+                      (community_on() || (p.popularity == 0 && p.meeple == -1 && p.community_hourglasses == 0)) &&
+                      (resolving || tokens == (p.meeple >= 0 && p.meeple < kCommunitySlots ? 1 : 0) + p.community_hourglasses),
+                  who + ": Popularity on its track, the meeple -1, a slot or 5, and one token per meeple and Hourglass placed");
     std::uint8_t earned = 0;
     for (int f = 0; f < 3; ++f)
       if (p.school_credits[f] >= rules_.degree_credits) earned = static_cast<std::uint8_t>(earned | (1u << f));

@@ -66,6 +66,7 @@ void Game::gain(State& s, int seat, const Effect& reward, bool from_card) const 
   if (reward[kSth]) gain_sth(s, seat, reward[kSth]);
   relax(p, reward[kRelax]);
   good_health(p, reward[kGoodHealth]);
+  if (reward[kPopularity]) p.popularity = static_cast<std::uint8_t>(std::min(rules_.popularity_max, p.popularity + reward[kPopularity]));
 }
 
 // LTH saturates rather than wraps: nothing in the rules bounds how often a player may, say,

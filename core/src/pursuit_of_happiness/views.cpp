@@ -22,10 +22,11 @@ constexpr const char* kSpaceNames[kNumSpaces] = {
     "Get a Job", "Start a Relationship", "Plan Experience", "Dream"};
 constexpr const char* kAmountNames[kNumAmounts] = {
     "Knowledge", "Creativity", "Influence", "any resource", "coins", "Hourglasses", "STH", "LTH",
-    "Stress", "Relax", "Good Health"};
+    "Stress", "Relax", "Good Health", "Popularity"};
 constexpr const char* kMeasureNames[static_cast<int>(Measure::kNumMeasures)] = {
     "coins", "Knowledge", "Creativity", "Influence", "resources", "completed Projects", "Items",
-    "level 3 Partners", "Job level", "LTH from cards", "retired Jobs", "completed Experiences", "STH"};
+    "level 3 Partners", "Job level", "LTH from cards", "retired Jobs", "completed Experiences", "STH",
+    "Popularity"};
 
 std::string effect_text(const Effect& e) {
   std::string out;
@@ -80,6 +81,14 @@ std::string Game::action_to_string(const State& s, int action) const {
   };
   if (action < 0 || action >= kNumDistinctActions)
     throw_action_out_of_range(std::to_string(action), kNumDistinctActions);
+  if ((action >= kJoinGroup && action < kSpendAction) || action >= kJoinFifthSeat) {
+    int owner = 0, slot = 0, role = 0;
+    decode_join(action, owner, slot, role);
+    std::string text = "Join " + slot_name(s.players[owner], slot) + " (seat " + std::to_string(owner) + ")";
+    if (slot < static_cast<int>(s.players[owner].cards.size()) && s.players[owner].cards[slot].kind == kProjectCard)
+      return text + " as " + cards_.projects[s.players[owner].cards[slot].id].level_names[role];
+    return text + " role " + std::to_string(role + 1);
+  }
   if (action < kPayUpkeep) {
     const int i = action - kKeepTrait;
     return i < static_cast<int>(p.trait_offer.size()) ? "Keep trait: " + cards_.traits[p.trait_offer[i]].name
@@ -100,14 +109,6 @@ std::string Game::action_to_string(const State& s, int action) const {
       text += " role " + std::to_string(role + 1);
     }
     return text;
-  }
-  if (action < kSpendAction) {
-    const int code = action - kJoinGroup, role = code % kMaxRoles;
-    const int owner = code / kMaxRoles / kMaxInPlay, slot = code / kMaxRoles % kMaxInPlay;
-    std::string text = "Join " + slot_name(s.players[owner], slot) + " (seat " + std::to_string(owner) + ")";
-    if (slot < static_cast<int>(s.players[owner].cards.size()) && s.players[owner].cards[slot].kind == kProjectCard)
-      return text + " as " + cards_.projects[s.players[owner].cards[slot].id].level_names[role];
-    return text + " role " + std::to_string(role + 1);
   }
   if (action < kGetJobAction) return "Spend: " + row_name(kItemRow, action - kSpendAction);
   if (action < kPromoteFromRow) return "Get a Job: " + row_name(kJobRow, action - kGetJobAction);
@@ -228,6 +229,20 @@ std::string Game::nostalgia_action_name(const State& s, int action) const {
     return c ? "Determine the Outcome: " + card_name(*c) + " (" + nostalgia(*c).outcomes[outcome].name + ")"
              : "Determine the Outcome " + std::to_string(outcome + 1) + ": slot " + std::to_string((action - kDetermineOutcome) / 2);
   }
+  if (action >= kCommunityPlace) {
+    if (action >= kAchievement) {
+      if (action == kNoAchievement) return "No achievement";
+      const int k = action - kAchievement;
+      if (s.community_slot < 0 || s.community_slot >= static_cast<int>(s.community_row.size())) return "Achievement " + std::to_string(k + 1);
+      const CommunitySpec& card = cards_.community[s.community_row[s.community_slot]];
+      return k < card.num_achievements ? "Achievement: " + card.name + " (" + card.achievements[k].name + ")"
+                                       : "Achievement " + std::to_string(k + 1);
+    }
+    const int k = action - kCommunityPlace;
+    const std::string card = k < static_cast<int>(s.community_row.size()) ? cards_.community[s.community_row[k]].name
+                                                                          : "Community board slot " + std::to_string(k + 1);
+    return "Community: " + card + (p.meeple < 0 ? " (the meeple)" : " (an Hourglass)");
+  }
   if (action >= kMakeFriend) {
     const int k = action - kMakeFriend;
     return "Make a Friend: " + (k < static_cast<int>(s.friend_row.size()) ? cards_.items[s.friend_row[k]].name
@@ -285,6 +300,18 @@ std::string Game::render(const State& s, int viewer) const {
     out += " (deck " + std::to_string(s.experience_deck.size()) + ")\n";
   }
   if (kids_on()) out += "  Kids deck: " + std::to_string(s.kid_deck.size()) + "\n";
+  if (community_on()) {
+    out += "  Community board:";
+    if (s.community_row.empty()) out += " -";
+    for (std::size_t k = 0; k < s.community_row.size(); ++k) {
+      out += (k ? ", " : " ") + cards_.community[s.community_row[k]].name;
+      std::string on;
+      for (int seat = 0; seat < num_players(); ++seat)
+        for (int t = 0; t < s.community_tokens[k][seat]; ++t) on += (on.empty() ? "" : " ") + std::to_string(seat);
+      if (!on.empty()) out += " [seats " + on + "]";
+    }
+    out += " (deck " + std::to_string(s.community_deck.size()) + ")\n";
+  }
   if (friends_on()) {
     out += "  Best Friends board:";
     if (s.friend_row.empty()) out += " -";
@@ -318,6 +345,8 @@ std::string Game::render(const State& s, int viewer) const {
         out += d.source < 0 ? std::string(" -") : " " + row_card_name(d.source, d.entry) + " (" + std::to_string(d.desire) + " Desire)";
       }
     }
+    if (community_on())
+      out += ", Popularity " + std::to_string(p.popularity) + (p.meeple < 0 ? ", meeple unused" : "");
     if (rules_.school) {
       static constexpr const char* kFields[3] = {"science", "social", "arts"};
       out += ", School courses " + std::to_string(p.school_credits[0]) + "/" + std::to_string(p.school_credits[1]) +
@@ -390,13 +419,15 @@ int card_faces(const CardTables& cards) {  // one entry per Project, Item and Jo
 // Nostalgia three per Nostalgia card: in the observer's hand, on their board (by Check Marks),
 // realized by them (by level); with Relatives one per Relative card, the observer's, by the
 // number its Level indicator marks; with School the observer's progress to a degree in each
-// Job category.
+// Job category; with Community one per Community card on the board and each seat's Popularity
+// (observer first).
 int Game::observation_size() const {
   const int events = cards_.events.empty() ? 0 : 2 * static_cast<int>(cards_.events.size()) + 2;
   const int experiences = experiences_on() ? 2 * static_cast<int>(cards_.experiences.size()) + kMaxDreamSlots + 1 : 0;
   return kObsHeader + kObsPerPlayer * num_players() + 2 * card_faces(cards_) +
          static_cast<int>(cards_.trends.size()) + events + experiences + static_cast<int>(cards_.kids.size()) +
-         3 * static_cast<int>(cards_.nostalgia.size()) + static_cast<int>(cards_.relatives.size()) + (rules_.school ? 3 : 0);
+         3 * static_cast<int>(cards_.nostalgia.size()) + static_cast<int>(cards_.relatives.size()) + (rules_.school ? 3 : 0) +
+         (community_on() ? static_cast<int>(cards_.community.size()) + num_players() : 0);
 }
 
 void Game::observation(const State& s, int player, float* out) const {
@@ -454,7 +485,13 @@ void Game::observation(const State& s, int player, float* out) const {
     desire[kMaxDreamSlots] = me.experiences / 5.0f;
   }
   const int nostalgia_count = static_cast<int>(cards_.nostalgia.size());
-  float* school = out + observation_size() - (rules_.school ? 3 : 0);
+  float* community = out + observation_size() - (community_on() ? static_cast<int>(cards_.community.size()) + n : 0);
+  if (community_on()) {
+    for (std::uint8_t k : s.community_row) community[k] = 1.0f;
+    for (int k = 0; k < n; ++k)
+      community[cards_.community.size() + k] = s.players[(player + k) % n].popularity / static_cast<float>(rules_.popularity_max);
+  }
+  float* school = community - (rules_.school ? 3 : 0);
   for (int f = 0; rules_.school && f < 3; ++f)
     school[f] = std::min(1.0f, s.players[player].school_credits[f] / static_cast<float>(rules_.degree_credits));
   float* relatives = school - static_cast<int>(cards_.relatives.size());
@@ -523,6 +560,8 @@ State Game::determinize(const State& s, int player, std::uint64_t seed) const {
   shuffle(d.kid_deck, rng);
   sort_distinct_cards(d.friend_deck);
   shuffle(d.friend_deck, rng);
+  sort_distinct_cards(d.community_deck);
+  shuffle(d.community_deck, rng);
   if (nostalgia_on()) {  // the other hands and the box: whichever cards `player` has not seen
     FixedVector<std::uint8_t, kMaxNostalgia> unseen = d.nostalgia_box;
     for (int seat = 0; seat < num_players(); ++seat)

@@ -13,7 +13,7 @@ namespace lifespan::pursuit_of_happiness {
 // Amount index, in the card format's key order.
 enum Amount : std::uint8_t {
   kKnowledge, kCreativity, kInfluence, kAnyResource, kMoney, kHourglasses,
-  kSth, kLth, kStress, kRelax, kGoodHealth, kNumAmounts
+  kSth, kLth, kStress, kRelax, kGoodHealth, kPopularity, kNumAmounts
 };
 
 struct Effect {
@@ -101,7 +101,7 @@ struct PartnerFace {
 enum class ConditionKind : std::uint8_t { kMost, kAtLeast };
 enum class Measure : std::uint8_t {
   kMoney, kKnowledge, kCreativity, kInfluence, kResources, kCompletedProjects, kItems,
-  kPartnerLevel3, kJobLevel, kLthFromCards, kRetired, kExperiences, kSth, kNumMeasures
+  kPartnerLevel3, kJobLevel, kLthFromCards, kRetired, kExperiences, kSth, kPopularity, kNumMeasures
 };
 
 struct Condition {
@@ -272,6 +272,21 @@ struct RelativeSpec {
   bool operator==(const RelativeSpec&) const = default;
 };
 
+// A Community card (the Community expansion): a social event whose participants each choose one
+// achievement at the End of Round (requirement held, cost paid, reward gained).
+struct Achievement {
+  std::string name;
+  Effect requirement, cost, reward;
+  bool operator==(const Achievement&) const = default;
+};
+
+struct CommunitySpec {
+  std::string name;
+  std::uint8_t num_achievements = 0;
+  std::array<Achievement, kMaxAchievements> achievements{};
+  bool operator==(const CommunitySpec&) const = default;
+};
+
 struct CardTables {
   std::vector<ProjectSpec> projects;
   std::vector<ItemSpec> items;                        // items and activities: one deck
@@ -285,6 +300,7 @@ struct CardTables {
   std::vector<KidSpec> kids;                          // empty: the Kids module is not
   std::vector<NostalgiaSpec> nostalgia;               // empty: the Nostalgia expansion is not
   std::vector<RelativeSpec> relatives;                // empty: the Relatives module is not
+  std::vector<CommunitySpec> community;               // empty: the Community expansion is not
   bool operator==(const CardTables&) const = default;
 };
 

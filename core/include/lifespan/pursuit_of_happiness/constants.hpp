@@ -8,7 +8,8 @@ namespace lifespan::pursuit_of_happiness {
 
 // Sources: "seed" is the rules summary (shared/seeds/003, translated in
 // shared/rules/pursuit-summary-en.md); S-tags are shared/rules/pursuit-known-facts.md.
-inline constexpr int kMaxPlayers = 4;       // 4 colours in the base box; 5 with Community (S19)
+inline constexpr int kMaxPlayers = 5;       // 4 colours in the base box; 5 with Community (S19)
+inline constexpr int kBasePlayers = 4;      // without Community
 inline constexpr int kNumResources = 3;     // Knowledge, Creativity, Influence (seed, rule 6.2)
 inline constexpr int kMaxRounds = 8;        // Teen, 4 Adult, 3 Old Age (S3, S5, S10)
 inline constexpr int kFirstAdultRound = 2;
@@ -36,6 +37,8 @@ inline constexpr int kNostalgiaHand = 8;             // Nostalgia cards dealt to
 inline constexpr int kNostalgiaSlots = 2;
 inline constexpr int kSoloNostalgiaLth = 5;          // solo target + 5 LTH (Nostalgia rulebook)
 inline constexpr int kFriendSlots = 4;               // the Best Friends board (summary, Setup 3)
+inline constexpr int kCommunitySlots = 5;            // the Community board (summary, Preparation 4.1)
+inline constexpr int kMaxAchievements = 3;           // per Community card (this project's cards: 2-3)
 // The School board covers Get a Job, Start a Relationship and Work Overtime in the Teen round
 // (summary, Setup 11.1); its courses, by Job category, sit on those spaces in this order.
 inline constexpr int kSchoolSpaces[3] = {8 /* kGetJob */, 9 /* kStartRelationship */, 4 /* kOvertime */};
@@ -77,7 +80,7 @@ inline constexpr int kSimpleBoard = kDiscard + kMaxInPlay;            // + space
 inline constexpr int kNumSimpleActions = 6;  // Study, Play, Interact, Temp Job, Work Overtime, Rest
 inline constexpr int kStartProjectAction = kSimpleBoard + kNumSimpleActions;  // + kMaxRoles·row slot + role
 inline constexpr int kJoinGroup = kStartProjectAction + kMaxRow * kMaxRoles;  // + (seat·24 + slot)·4 + role
-inline constexpr int kSpendAction = kJoinGroup + kMaxPlayers * kMaxInPlay * kMaxRoles;  // + row slot
+inline constexpr int kSpendAction = kJoinGroup + kBasePlayers * kMaxInPlay * kMaxRoles;  // + row slot
 inline constexpr int kGetJobAction = kSpendAction + kMaxRow;          // + row slot
 inline constexpr int kPromoteFromRow = kGetJobAction + kMaxRow;       // + row slot
 inline constexpr int kPromoteFlip = kPromoteFromRow + kMaxRow;
@@ -111,7 +114,13 @@ inline constexpr int kForgoDiscount = kSmartGoals + kMaxInPlay;
 // social, arts), on the board space the School board covers there.
 inline constexpr int kSchoolCourse = kForgoDiscount + 1;
 inline constexpr int kMakeFriend = kSchoolCourse + 3;  // + Best Friends board slot
-inline constexpr int kNumDistinctActions = kMakeFriend + kFriendSlots;
+// The Community expansion: placing the meeple or an Hourglass on a Community card; choosing an
+// achievement (or none) in its End of Round resolution; joining a 5th seat's Group Project.
+inline constexpr int kCommunityPlace = kMakeFriend + kFriendSlots;     // + Community board slot
+inline constexpr int kAchievement = kCommunityPlace + kCommunitySlots;  // + achievement
+inline constexpr int kNoAchievement = kAchievement + kMaxAchievements;
+inline constexpr int kJoinFifthSeat = kNoAchievement + 1;               // + slot·4 + role
+inline constexpr int kNumDistinctActions = kJoinFifthSeat + kMaxInPlay * kMaxRoles;
 inline constexpr int kMaxLegalActions = 255;  // the most a FixedVector holds; a position lists far fewer
 
 inline constexpr int kTerminalPlayer = -4;

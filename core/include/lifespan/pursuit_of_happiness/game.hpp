@@ -26,6 +26,7 @@ struct Plan {
   bool moves_on = false;  // a Group Project start: the Hourglass moves on from the space to a role
   bool cloud = false;     // the Cloud is placed instead of an Hourglass (Experiences board)
   int unaffected = 0;     // resources of any kind owed on top, which STH does not change (SMART Goals)
+  bool meeple = false;    // the Community meeple is placed instead of an Hourglass
 };
 
 // The main actions of the seat to move worth checking, counted by kind so that the i-th can be
@@ -41,7 +42,8 @@ struct MainCandidates {
   enum Segment : std::uint8_t {
     kSimple, kStart, kJoin, kSpend, kGetJob, kPromoteRow, kFlip, kRelationship, kCardActions,
     kGetJobWorkingHarder, kPlanExperience, kDream, kFromDream, kExtendExperience, kDevelopWithKid,
-    kRaiseFamily, kRealize, kDetermineOutcome, kSmartGoals, kSchool, kMakeFriend, kNumSegments
+    kRaiseFamily, kRealize, kDetermineOutcome, kSmartGoals, kSchool, kMakeFriend, kCommunity,
+    kJoinFifthSeat, kNumSegments
   };
   std::array<std::uint16_t, kNumSegments> count{};
   int total = 0;
@@ -167,7 +169,7 @@ class Game {
   bool any_main_action(const State& s, const MainCandidates& c) const;
   int sample_planned(const State& s, SplitMix64& rng, Plan& plan) const;
   template <class Visit>
-  bool for_each_open_role(const State& s, Visit&& visit) const;
+  bool for_each_open_role(const State& s, unsigned owners, Visit&& visit) const;
   void free_actions(const State& s, ActionList& out) const;
   Plan plan_action(const State& s, int action) const;
   // Taking a card from a row or the Experiences board (`source`), or from the Dream board:
@@ -184,8 +186,11 @@ class Game {
   void have_kid(State& s, int seat, const InPlay& partner) const;
   void grow_kids(State& s, int seat) const;
   bool kid_grows(const InPlay& c) const;  // a Kid below its last level
-  bool has_turn(const PlayerState& p) const {
-    return p.alive && (p.hourglasses > 0 || (experiences_on() && p.cloud < 0));
+  // A seat moves while it has an Hourglass, the unused Cloud (Experiences), or the unused meeple
+  // and a Community card to put it on.
+  bool has_turn(const State& s, const PlayerState& p) const {
+    return p.alive && (p.hourglasses > 0 || (experiences_on() && p.cloud < 0) ||
+                       (community_on() && p.meeple < 0 && !s.community_row.empty()));
   }
   bool experiences_on() const { return !cards_.experiences.empty(); }
   // nostalgia.cpp
@@ -217,6 +222,20 @@ class Game {
   bool friends_on() const { return friends_on_; }
   void deal_friends(State& s) const;
   int friends_of(const PlayerState& p) const;
+  // community.cpp
+  bool community_on() const { return !cards_.community.empty(); }
+  void deal_community(State& s) const;
+  Plan plan_community(const State& s, int action) const;
+  bool begin_community(State& s) const;
+  void next_community_choice(State& s, int from_seat_offset) const;
+  bool achievement_legal(const State& s, int action) const;
+  void community_options(const State& s, ActionList& out) const;
+  void choose_achievement(State& s, int action) const;
+  void popularity_lth(State& s) const;
+  void finish_end_of_round(State& s) const;
+  // A Group Project role joined: owner seat, their slot, role (the 5th seat's ids are apart).
+  static int join_action(int owner, int slot, int role);
+  static void decode_join(int action, int& owner, int& slot, int& role);
   // relatives.cpp
   bool relatives_on() const { return !cards_.relatives.empty(); }
   void deal_relatives(State& s) const;

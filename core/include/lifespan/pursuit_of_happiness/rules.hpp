@@ -16,6 +16,8 @@ enum class Promotion : std::uint8_t { kRow, kFlip };
 enum class InheritanceTiming : std::uint8_t { kGameEnd, kDeath };
 enum class UnfedPet : std::uint8_t { kDiscard, kStays };
 enum class DelayedEvent : std::uint8_t { kAfterNextRound, kAfterRevealRound };
+enum class CommunityTokens : std::uint8_t { kPerToken, kPerPlayer };
+enum class PopularityLth : std::uint8_t { kOncePerRound, kPerCard };
 
 struct Rules {
   int players = 2;
@@ -53,6 +55,9 @@ struct Rules {
   int degree_credits = 2;     // courses of one category that make a degree
   int degree_discount = 1;    // resources off a Job's cost in a category with a degree
   int best_friends_max = 1;   // Best Friends a player may have at once
+  int popularity_max = 5;     // the Popularity track's last space (Community)
+  CommunityTokens community_tokens = CommunityTokens::kPerToken;
+  PopularityLth popularity_lth = PopularityLth::kOncePerRound;
   bool operator==(const Rules&) const = default;
 };
 

@@ -9,10 +9,12 @@
 
 namespace lifespan::pursuit_of_happiness {
 
-enum class Step : std::uint8_t { kChooseTrait, kUpkeep, kAction, kPay, kGameOver };
-inline constexpr int kNumSteps = 5;
+// kCommunity (later than the others, so saved steps keep their numbers): the End of Round
+// resolution of the Community board, one achievement choice at a time.
+enum class Step : std::uint8_t { kChooseTrait, kUpkeep, kAction, kPay, kGameOver, kCommunity };
+inline constexpr int kNumSteps = 6;
 inline constexpr const char* kStepNames[kNumSteps] = {"choose trait", "upkeep", "action", "pay",
-                                                      "over"};
+                                                      "over", "community"};
 
 enum CardKind : std::uint8_t {
   kProjectCard, kItemCard, kJobCard, kPartnerCard, kExperienceCard, kKidCard, kNostalgiaCard,
@@ -115,6 +117,10 @@ struct PlayerState {
   std::array<NostalgiaSlot, kNostalgiaSlots> nostalgia_board{};
   std::array<std::uint8_t, 3> school_credits{};  // School courses taken, by Job category
   std::uint8_t degrees = 0;           // School degrees, one bit per Job category
+  std::uint8_t popularity = 0;        // the Popularity track, 0 = its leftmost space (Community)
+  std::int8_t meeple = -1;            // the Community board slot holding the meeple this round,
+                                      // -1 unused, kCommunitySlots once the seat passed
+  std::uint8_t community_hourglasses = 0;  // Hourglasses on the Community board this round
   std::int8_t relative = -1;          // the Relative card still in the game, or -1
   std::uint8_t relative_level = 0;    // its Level indicator: an index into the card's numbers
   FixedVector<InPlay, kMaxInPlay> cards;
@@ -134,6 +140,8 @@ struct PlayerState {
     v.optional("nostalgia_hand", nostalgia_hand); v.optional("nostalgia_board", nostalgia_board);
     v.optional("relative", relative); v.optional("relative_level", relative_level);
     v.optional("school_credits", school_credits); v.optional("degrees", degrees);
+    v.optional("popularity", popularity); v.optional("meeple", meeple);
+    v.optional("community_hourglasses", community_hourglasses);
   }
 };
 
@@ -173,8 +181,8 @@ struct State {
   std::array<FixedVector<std::uint8_t, kMaxRow>, kNumRows> rows;   // Job/Partner: card<<1|face
   std::array<FixedVector<std::uint8_t, kMaxDeck>, kNumRows> decks; // back = top; Jobs and Partners deal from index 0
   std::array<FixedVector<std::uint8_t, kMaxDeck>, kNumRows> discards;
-  FixedVector<std::uint8_t, 4> goals;                              // face-up Life Goals
-  FixedVector<std::uint8_t, 4> goals_claimed_by;                   // per goal: seat + 1, 0 open, kGoalTied
+  FixedVector<std::uint8_t, kMaxPlayers> goals;                    // face-up Life Goals
+  FixedVector<std::uint8_t, kMaxPlayers> goals_claimed_by;         // per goal: seat + 1, 0 open, kGoalTied
   FixedVector<std::uint8_t, 16> trait_deck;
   FixedVector<std::uint8_t, kTrendsDrawn> trends;                  // face-up Trends (KS Promos)
   FixedVector<std::uint8_t, kMaxEvents> event_deck;                // Events (KS Promos); back = top
@@ -189,6 +197,14 @@ struct State {
   FixedVector<std::uint8_t, kFriendSlots> friend_row;
   FixedVector<std::uint8_t, kMaxDeck> friend_deck;
   FixedVector<std::uint8_t, kMaxDeck> friend_discards;
+  // The Community expansion: the board (left to right), its deck (back = top) and discards, the
+  // tokens (meeple and Hourglasses) each seat has on each card, and the card being resolved.
+  FixedVector<std::uint8_t, kCommunitySlots> community_row;
+  FixedVector<std::uint8_t, kMaxDeck> community_deck;
+  FixedVector<std::uint8_t, kMaxDeck> community_discards;
+  std::array<std::array<std::uint8_t, kMaxPlayers>, kCommunitySlots> community_tokens{};
+  std::int8_t community_slot = -1;   // Step::kCommunity: the card being resolved
+  std::uint8_t resolved_community = 0;  // cards resolved this End of Round (rule popularity_lth)
   std::array<PlayerState, kMaxPlayers> players{};
   // Derived from the cards, so not saved: seats (bits) holding an active Group Project, whose
   // open roles the seat to move may join. Saves a playout scanning every card for them.
@@ -213,6 +229,12 @@ struct State {
     v.optional("friend_row", friend_row);
     v.optional("friend_deck", friend_deck);
     v.optional("friend_discards", friend_discards);
+    v.optional("community_row", community_row);
+    v.optional("community_deck", community_deck);
+    v.optional("community_discards", community_discards);
+    v.optional("community_tokens", community_tokens);
+    v.optional("community_slot", community_slot);
+    v.optional("resolved_community", resolved_community);
     v.list("players", players.data(), num_players);
   }
 };

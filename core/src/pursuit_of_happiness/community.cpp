@@ -1,0 +1,148 @@
+// The Community expansion (the rules summary: Setup 6.4, Preparation 4.1 and 4.3, Action phase
+// rule 7, End of Round 5 and 9; docs/pursuit_of_happiness.md §9): the Community board, the
+// meeple and the Popularity cap on Hourglasses placed there, the End of Round resolution with an
+// achievement chosen per token, LTH for Popularity, and a 5th seat.
+#include <algorithm>
+
+#include "lifespan/common/deck.hpp"
+#include "lifespan/pursuit_of_happiness/game.hpp"
+
+namespace lifespan::pursuit_of_happiness {
+namespace {
+
+// An achievement's cost names its resources, coins, STH and Stress (checked when the game is
+// built): nothing to choose.
+bool affords(const PlayerState& p, const Effect& cost) {
+  for (int r = 0; r < kNumResources; ++r)
+    if (p.resources[r] < cost[r]) return false;
+  return p.money >= cost[kMoney];
+}
+
+}  // namespace
+
+int Game::join_action(int owner, int slot, int role) {
+  if (owner < kBasePlayers) return kJoinGroup + (owner * kMaxInPlay + slot) * kMaxRoles + role;
+  return kJoinFifthSeat + slot * kMaxRoles + role;
+}
+
+void Game::decode_join(int action, int& owner, int& slot, int& role) {
+  const bool fifth = action >= kJoinFifthSeat;
+  const int code = action - (fifth ? kJoinFifthSeat : kJoinGroup);
+  role = code % kMaxRoles;
+  slot = code / kMaxRoles % kMaxInPlay;
+  owner = fifth ? kBasePlayers : code / kMaxRoles / kMaxInPlay;
+}
+
+// Preparation: 5 cards in the 1st Adult round; from the 2nd, the resolved cards' gaps close to
+// the right, the rightmost card is discarded, and the board is refilled from the left (an
+// empty deck takes back its discards). Refresh Cards never touches it.
+void Game::deal_community(State& s) const {
+  auto& row = s.community_row;
+  if (s.round > kFirstAdultRound && !row.empty()) s.community_discards.push_back(row.pop_back());
+  while (!row.full()) {
+    restock_if_empty(s.community_deck, s.community_discards, s.rng);
+    if (s.community_deck.empty()) return;
+    row.insert(0, s.community_deck.pop_back());
+  }
+}
+
+// Placing the meeple, while it is unused this round, or else an Hourglass, at most as many a
+// round as the seat's Popularity (the meeple does not count).
+Plan Game::plan_community(const State& s, int action) const {
+  const PlayerState& p = s.players[s.current];
+  Plan plan;
+  if (!community_on() || action - kCommunityPlace >= static_cast<int>(s.community_row.size())) return plan;
+  plan.meeple = p.meeple < 0;
+  plan.ok = plan.meeple || p.community_hourglasses < p.popularity;
+  return plan;
+}
+
+// End of Round 5: from the leftmost card, each seat with tokens on it chooses, token by token
+// (or once, with community_tokens = per_player), an achievement. Returns whether a decision
+// waits; false once every card with tokens is resolved (or none had any).
+bool Game::begin_community(State& s) const {
+  s.community_slot = 0;
+  s.step = Step::kCommunity;
+  next_community_choice(s, 0);
+  return s.step == Step::kCommunity;
+}
+
+// Finds the next seat to choose on the card being resolved, from `from_seat_offset` in turn
+// order from the first player; a card with no tokens left is discarded and the next one taken.
+// A seat whose life has ended chooses nothing: its tokens are taken off.
+void Game::next_community_choice(State& s, int from_seat_offset) const {
+  const int n = num_players();
+  while (s.community_slot < static_cast<int>(s.community_row.size())) {
+    auto& tokens = s.community_tokens[s.community_slot];
+    bool had_tokens = false;
+    for (int k = 0; k < n; ++k) had_tokens = had_tokens || tokens[k] > 0;
+    for (int k = from_seat_offset; k < n; ++k) {
+      const int seat = (s.first_player + k) % n;
+      if (tokens[seat] == 0) continue;
+      if (!s.players[seat].alive) {
+        tokens[seat] = 0;
+        continue;
+      }
+      s.current = static_cast<std::int8_t>(seat);
+      return;
+    }
+    from_seat_offset = 0;
+    if (had_tokens) {  // resolved: the card is discarded, the cards right of it keep their tokens
+      s.community_discards.push_back(s.community_row[s.community_slot]);
+      s.community_row.erase(static_cast<std::size_t>(s.community_slot));
+      for (int slot = s.community_slot; slot + 1 < kCommunitySlots; ++slot)
+        s.community_tokens[slot] = s.community_tokens[slot + 1];
+      s.community_tokens[kCommunitySlots - 1] = {};
+      ++s.resolved_community;
+    } else {
+      ++s.community_slot;
+    }
+  }
+  s.community_slot = -1;
+  finish_end_of_round(s);
+}
+
+bool Game::achievement_legal(const State& s, int action) const {
+  if (action == kNoAchievement) return true;
+  const int k = action - kAchievement;
+  const CommunitySpec& card = cards_.community[s.community_row[s.community_slot]];
+  if (k < 0 || k >= card.num_achievements) return false;
+  const PlayerState& p = s.players[s.current];
+  return meets(p, card.achievements[k].requirement) && affords(p, card.achievements[k].cost);
+}
+
+void Game::community_options(const State& s, ActionList& out) const {
+  for (int action = kAchievement; action <= kNoAchievement; ++action)
+    if (achievement_legal(s, action)) out.push_back(static_cast<std::uint16_t>(action));
+}
+
+// One token resolved: the achievement's cost paid and its reward gained (or nothing), and the
+// token removed; with community_tokens = per_player all the seat's tokens on the card go.
+void Game::choose_achievement(State& s, int action) const {
+  const int seat = s.current;
+  PlayerState& p = s.players[seat];
+  if (action != kNoAchievement) {
+    const Achievement& a = cards_.community[s.community_row[s.community_slot]].achievements[action - kAchievement];
+    for (int r = 0; r < kNumResources; ++r) p.resources[r] = static_cast<std::uint8_t>(p.resources[r] - a.cost[r]);
+    p.money = static_cast<std::uint8_t>(p.money - a.cost[kMoney]);
+    if (a.cost[kSth]) gain_sth(s, seat, -a.cost[kSth]);
+    gain_stress(s, seat, a.cost[kStress]);
+    gain(s, seat, a.reward, true);
+  }
+  auto& tokens = s.community_tokens[s.community_slot][seat];
+  tokens = rules_.community_tokens == CommunityTokens::kPerPlayer ? 0 : static_cast<std::uint8_t>(tokens - 1);
+  const int n = num_players();
+  const int offset = (seat - s.first_player + n) % n;
+  next_community_choice(s, tokens > 0 ? offset : offset + 1);
+}
+
+// End of Round 5.3: LTH equal to Popularity for every player, also one whose life has ended;
+// once a round, or once for each Community card resolved (rule popularity_lth).
+void Game::popularity_lth(State& s) const {
+  const int times = rules_.popularity_lth == PopularityLth::kPerCard ? s.resolved_community : 1;
+  for (int seat = 0; seat < num_players(); ++seat)
+    add_lth(s.players[seat], times * s.players[seat].popularity, false);
+  s.resolved_community = 0;
+}
+
+}  // namespace lifespan::pursuit_of_happiness
