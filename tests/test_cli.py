@@ -105,14 +105,18 @@ def test_public_moves_of_bots_are_shown_to_a_human():
     assert "Seat 0 (random): Keep trait:" in result.stdout
 
 
-@pytest.mark.parametrize("expansions", [[], ["experiences", "kids", "events", "trends", "pets",
-                                              "standalone_jobs"]], ids=["base", "expansions"])
-def test_a_person_can_play_a_whole_pursuit_game_in_the_repl(expansions):
+ALL_PURSUIT = [e for e in lifespan.pursuit_of_happiness.EXPANSIONS + lifespan.pursuit_of_happiness.MODULES
+               if e != "base"]
+
+
+@pytest.mark.parametrize("players, expansions", [(2, []), (2, ALL_PURSUIT), (5, ALL_PURSUIT)],
+                         ids=["base", "expansions", "five-players"])
+def test_a_person_can_play_a_whole_pursuit_game_in_the_repl(players, expansions):
     import io
 
     from lifespan.cli import Repl
 
-    game = lifespan.load_game("pursuit_of_happiness", players=2, seed=3, expansions=expansions)
+    game = lifespan.load_game("pursuit_of_happiness", players=players, seed=3, expansions=expansions)
     out = io.StringIO()
     holder = {}
 
@@ -121,7 +125,7 @@ def test_a_person_can_play_a_whole_pursuit_game_in_the_repl(expansions):
         assert prompt == f"seat {holder['repl'].state.current_player}> "
         return str(len(holder["repl"].state.legal_actions()))
 
-    holder["repl"] = repl = Repl(game, ["human", "random"], 0, out, answer)
+    holder["repl"] = repl = Repl(game, ["human"] + ["random"] * (players - 1), 0, out, answer)
     assert repl.run() == 0
     transcript = out.getvalue()
     assert repl.state.is_terminal()

@@ -56,6 +56,7 @@ CONFIGS = [
     (2, {"expansions": list(EXPANSIONS), "unfed_pet": "stays"}, 30),
     (3, {"expansions": list(EXPANSIONS), "dream_slots": 1, "delayed_event": "after_reveal_round"}, 25),
     (4, {"expansions": list(EXPANSIONS)}, 30),
+    (5, {"expansions": list(EXPANSIONS), "community_tokens": "per_player", "popularity_lth": "per_card"}, 20),
 ]
 FULL_CHECK_GAMES = 2   # games per configuration whose every action is tried on a child and
                        # whose every state is round-tripped through JSON and pickle

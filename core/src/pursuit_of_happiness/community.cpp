@@ -63,17 +63,19 @@ Plan Game::plan_community(const State& s, int action) const {
 bool Game::begin_community(State& s) const {
   s.community_slot = 0;
   s.step = Step::kCommunity;
-  next_community_choice(s, 0);
-  return s.step == Step::kCommunity;
+  return next_community_choice(s, 0);
 }
 
 // Finds the next seat to choose on the card being resolved, from `from_seat_offset` in turn
 // order from the first player; a card with no tokens left is discarded and the next one taken.
-// A seat whose life has ended chooses nothing: its tokens are taken off.
-void Game::next_community_choice(State& s, int from_seat_offset) const {
+// A seat whose life has ended chooses nothing: its tokens are taken off. Returns whether a
+// choice waits (false: the board is resolved).
+bool Game::next_community_choice(State& s, int from_seat_offset) const {
   const int n = num_players();
   while (s.community_slot < static_cast<int>(s.community_row.size())) {
     auto& tokens = s.community_tokens[s.community_slot];
+    // Tokens still here: the card is being resolved (a card whose last token was just resolved
+    // has already gone).
     bool had_tokens = false;
     for (int k = 0; k < n; ++k) had_tokens = had_tokens || tokens[k] > 0;
     for (int k = from_seat_offset; k < n; ++k) {
@@ -84,22 +86,26 @@ void Game::next_community_choice(State& s, int from_seat_offset) const {
         continue;
       }
       s.current = static_cast<std::int8_t>(seat);
-      return;
+      return true;
     }
     from_seat_offset = 0;
-    if (had_tokens) {  // resolved: the card is discarded, the cards right of it keep their tokens
-      s.community_discards.push_back(s.community_row[s.community_slot]);
-      s.community_row.erase(static_cast<std::size_t>(s.community_slot));
-      for (int slot = s.community_slot; slot + 1 < kCommunitySlots; ++slot)
-        s.community_tokens[slot] = s.community_tokens[slot + 1];
-      s.community_tokens[kCommunitySlots - 1] = {};
-      ++s.resolved_community;
-    } else {
+    if (had_tokens)  // only tokens of ended lives were left
+      discard_resolved_card(s);
+    else
       ++s.community_slot;
-    }
   }
   s.community_slot = -1;
-  finish_end_of_round(s);
+  return false;
+}
+
+// A card whose participants are all resolved is discarded; the cards right of it move one slot
+// left in the resolution's order, with their tokens.
+void Game::discard_resolved_card(State& s) const {
+  s.community_discards.push_back(s.community_row[s.community_slot]);
+  s.community_row.erase(static_cast<std::size_t>(s.community_slot));
+  for (int slot = s.community_slot; slot + 1 < kCommunitySlots; ++slot) s.community_tokens[slot] = s.community_tokens[slot + 1];
+  s.community_tokens[kCommunitySlots - 1] = {};
+  ++s.resolved_community;
 }
 
 bool Game::achievement_legal(const State& s, int action) const {
@@ -129,11 +135,16 @@ void Game::choose_achievement(State& s, int action) const {
     gain_stress(s, seat, a.cost[kStress]);
     gain(s, seat, a.reward, true);
   }
-  auto& tokens = s.community_tokens[s.community_slot][seat];
-  tokens = rules_.community_tokens == CommunityTokens::kPerPlayer ? 0 : static_cast<std::uint8_t>(tokens - 1);
+  auto& tokens = s.community_tokens[s.community_slot];
+  tokens[seat] = rules_.community_tokens == CommunityTokens::kPerPlayer ? 0 : static_cast<std::uint8_t>(tokens[seat] - 1);
   const int n = num_players();
   const int offset = (seat - s.first_player + n) % n;
-  next_community_choice(s, tokens > 0 ? offset : offset + 1);
+  int from = tokens[seat] > 0 ? offset : offset + 1;
+  if (std::all_of(tokens.begin(), tokens.end(), [](std::uint8_t t) { return t == 0; })) {
+    discard_resolved_card(s);
+    from = 0;
+  }
+  if (!next_community_choice(s, from)) finish_end_of_round(s);
 }
 
 // End of Round 5.3: LTH equal to Popularity for every player, also one whose life has ended;

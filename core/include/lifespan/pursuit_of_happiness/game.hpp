@@ -227,7 +227,8 @@ class Game {
   void deal_community(State& s) const;
   Plan plan_community(const State& s, int action) const;
   bool begin_community(State& s) const;
-  void next_community_choice(State& s, int from_seat_offset) const;
+  bool next_community_choice(State& s, int from_seat_offset) const;
+  void discard_resolved_card(State& s) const;
   bool achievement_legal(const State& s, int action) const;
   void community_options(const State& s, ActionList& out) const;
   void choose_achievement(State& s, int action) const;
