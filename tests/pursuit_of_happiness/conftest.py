@@ -440,6 +440,23 @@ def sampled_games(game, games, seed=0, on_decision=None, round_trip_every=30):
             assert moves < 3000
 
 
+def games_with_cards(directory, text: str, expansion: str):
+    """A cached game factory, get(players=2, **rules), for `expansion` with `text` as an extra
+    card file written into `directory`."""
+    import lifespan
+
+    path = directory / "test_cards.toml"
+    path.write_text(text)
+    cache = {}
+
+    def get(players=2, **rules):
+        key = (players, tuple(sorted(rules.items())))
+        if key not in cache:
+            cache[key] = lifespan.load_game(GAME, players=players, expansions=[expansion], cards=[path], **rules)
+        return cache[key]
+    return get
+
+
 def load_card_text(tmp_path, text: str, expansion: str):
     """The base cards and an expansion's, with `text` as an extra card file (mine.toml)."""
     from lifespan import pursuit_of_happiness as poh

@@ -38,17 +38,8 @@ achievements = [
 
 
 @pytest.fixture(scope="module")
-def games(tmp_path_factory):
-    path = tmp_path_factory.mktemp("community") / "test_cards.toml"
-    path.write_text(TEST_CARDS)
-    cache = {}
-
-    def get(players=2, **rules):
-        key = (players, tuple(sorted(rules.items())))
-        if key not in cache:
-            cache[key] = lifespan.load_game(GAME, players=players, expansions=["community"], cards=[path], **rules)
-        return cache[key]
-    return get
+def games(tmp_path_factory, ph):
+    return ph.games_with_cards(tmp_path_factory.mktemp("community"), TEST_CARDS, "community")
 
 
 def community_cards(game):
