@@ -327,6 +327,14 @@ def test_outcomes_then_determine_the_outcome(ph, games, outcome):
     assert not any(ph.DETERMINE_OUTCOME <= a < ph.SMART_GOALS for a in legal) and ph.card_action(0) not in legal
 
 
+def test_an_outcome_that_brings_a_partner_needs_room_for_it(ph, games):
+    game = games()
+    items = [ph.item_card(c["name"]) for c in ph.ITEM_CARDS if c["kind"] == "item"][:23]
+    state = position(ph, game, realized={0: [("Test Fork", 2, 0)]}, players=only_seat0(cards=items, money=2))
+    legal = state.legal_actions()
+    assert ph.DETERMINE_OUTCOME + 2 * 23 in legal and ph.DETERMINE_OUTCOME + 2 * 23 + 1 not in legal
+
+
 def test_a_repeatable_card_advances_to_l4_then_dedicates_time(ph, games):
     game = games()
     state = position(ph, game, realized={0: [("Test Twin", 1, 0)]},
@@ -483,8 +491,10 @@ def test_caregiver_is_a_free_action_with_an_hourglass_once_a_round(ph, games):
     for key, index in (("knowledge", 0), ("creativity", 1), ("influence", 2)):
         assert p["resources"][index] == before["resources"][index] + gained.get(key, 0)
     assert ph.FREE_ABILITY not in state.legal_actions()
-    locked = position(ph, game, realized={0: [("Caregiver", 1, 0)]}, players=only_seat0())
+    locked = position(ph, game, realized={0: [("Caregiver", 1, 0)]}, players=only_seat0(resources=[0, 0, 3], money=2))
     assert ph.FREE_ABILITY not in locked.legal_actions()
+    locked.apply(ph.card_action(0))              # unlocked: usable in the same round
+    assert ph.FREE_ABILITY in locked.legal_actions()
 
 
 def test_smart_goals_substitutes_one_hourglass_and_ignores_sth(ph, games):
@@ -505,6 +515,15 @@ def test_smart_goals_substitutes_one_hourglass_and_ignores_sth(ph, games):
     # +2 STH covers the Knowledge, not the 2 resources of SMART Goals; one Hourglass only is substituted.
     assert (p["hourglasses"], p["resources"], p["cards"][0]["level"], p["lth"]) == (1, [0, 0, 0], 4, 5)
     assert p["cards"][0]["flags"] & ph.COMPLETED
+    # A card that depicts only the Hourglass the action places (Write Fiction's L4: 1 Hourglass,
+    # 2 Knowledge, 4 Creativity, 2 Influence): that Hourglass is substituted; nothing is placed.
+    fiction = ph.project("Write Fiction")
+    state = position(ph, game, realized={0: [("Time Management", 2, 0)]},
+                     players=only_seat0(hourglasses=2, resources=[2, 6, 2],
+                                        cards=[ph.in_play(ph.KIND_PROJECT, fiction, 0, 3, ph.ACTIVE)]))
+    state.apply(ph.SMART_GOALS + 0)
+    p = seat(ph, state)
+    assert (p["hourglasses"], p["resources"], p["cards"][0]["level"], p["cards"][0]["time"]) == (2, [0, 0, 0], 4, 0)
     # Without the Ability unlocked, no SMART Goals.
     state = position(ph, game, projects=[("Test Lab", 3)], realized={0: [("Time Management", 1, 0)]},
                      players=only_seat0(hourglasses=3, resources=[1, 2, 0]))
@@ -543,6 +562,17 @@ def test_corrupt_nostalgia_fields_are_refused(ph, games):
     refused(lambda st: st["players"][0]["cards"][0].update(level=3), "level out of range")
     refused(lambda st: st["players"][0]["cards"][0].update(flags=1), "flags")
     refused(lambda st: st["players"][0]["nostalgia_hand"].append(200), "Nostalgia card 200")
+    # A payment whose paid and owed units exceed what the action's cost can ask.
+    paying = position(ph, game, projects=[("Test Lab", 1)], realized={0: [("Bookworm", 1, 0)]},
+                      players=only_seat0(resources=[8, 0, 0], sth=2))
+    paying.apply(ph.card_action(0))
+    doc = json.loads(paying.to_json())
+    assert game.state_from_json(json.dumps(doc)) == paying
+    for field, value in (("paid", [200, 0, 0]), ("units", 255)):
+        bad = json.loads(json.dumps(doc))
+        bad["state"]["payment"][field] = value
+        with pytest.raises(ValueError, match="more units paid and owed"):
+            game.state_from_json(json.dumps(bad))
     base = lifespan.load_game(GAME, players=2)
     fresh = json.loads(base.new_state(0).to_json())
     fresh["state"]["players"][0]["nostalgia_hand"] = [0]

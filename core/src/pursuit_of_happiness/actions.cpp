@@ -115,7 +115,7 @@ bool Game::main_action_legal(const State& s, int action, Plan* plan) const {
   if (!made.ok || !made.met) return false;
   // The Hourglass placed comes on top of any the cost asks for; the Cloud (Experiences) is
   // placed instead on the Experiences board, so with only the Cloud left only that board.
-  if (s.players[s.current].hourglasses < made.cost[kHourglasses] + (made.cloud || made.meeple ? 0 : 1)) return false;
+  if (s.players[s.current].hourglasses < made.cost[kHourglasses] + made.placed()) return false;
   if (!can_pay(s, s.current, made.cost, made.project, made.unaffected)) return false;
   if (plan) *plan = made;
   return true;
@@ -675,7 +675,7 @@ void Game::resolve(State& s, int action, const Plan* known) const {
 
   const Plan plan = known ? *known : plan_action(s, action);
   p.money = static_cast<std::uint8_t>(p.money - plan.cost[kMoney]);
-  spend_hourglasses(p, plan.cost[kHourglasses] + (plan.cloud || plan.meeple ? 0 : 1));
+  spend_hourglasses(p, plan.cost[kHourglasses] + plan.placed());
   if (plan.cost[kSth]) gain_sth(s, seat, -plan.cost[kSth]);
   if (plan.space >= 0) {
     // A second own Hourglass here (the Cloud alone does not count: Experiences rulebook).
@@ -799,7 +799,7 @@ void Game::resolve(State& s, int action, const Plan* known) const {
     const bool extend = action >= kExtendExperience && action < kDevelopWithKid;
     const int slot = action - (action >= kSmartGoals ? kSmartGoals : extend ? kExtendExperience : kCardAction);
     InPlay& c = p.cards[slot];
-    c.time = static_cast<std::uint8_t>(c.time + 1 + plan.cost[kHourglasses]);
+    c.time = static_cast<std::uint8_t>(c.time + plan.placed() + plan.cost[kHourglasses]);
     if (c.kind == kExperienceCard) {
       // Completed: set aside for good, counted.
       const ExperienceSpec& spec = cards_.experiences[c.id];

@@ -91,6 +91,7 @@ void Game::do_event_task(State& s) const {
   for (int r = 0; r < kNumResources; ++r) p.resources[r] = static_cast<std::uint8_t>(p.resources[r] - cost[r]);
   p.money = static_cast<std::uint8_t>(p.money - cost[kMoney]);
   p.event_flags |= kEventTaskDone;
+  if (nostalgia_on()) draw_on_stores(s, s.current);  // a transaction: a kind may have run out
 }
 
 // A board action done: it may be the revealed Event's task, and the Event in effect may give

@@ -58,7 +58,7 @@ bool Game::nostalgia_free_legal(const State& s, int action) const {
     return slot.card >= 0 && !(slot.marks & kActiveDone) && affords(p, cards_.nostalgia[slot.card].active_cost);
   }
   const int k = action - kFreeAbility;
-  return k < static_cast<int>(p.cards.size()) && p.hourglasses > 0 && p.cards[k].time == 0 &&
+  return k < static_cast<int>(p.cards.size()) && p.hourglasses > 0 && !(p.cards[k].flags & kAbilityUsed) &&
          unlocked(p.cards[k], NostalgiaAbility::kFreeAction);
 }
 
@@ -110,16 +110,17 @@ void Game::do_nostalgia_free(State& s, int action) const {
   } else {
     InPlay& c = p.cards[action - kFreeAbility];
     spend_hourglasses(p, 1);
-    c.time = 1;
+    ++c.time;
+    c.flags |= kAbilityUsed;
     gain(s, seat, nostalgia(c).ability_reward, true);
   }
 }
 
 // The main actions of Nostalgia's own: Realize a Reminiscence (both Triggers activated; the
 // requirement is checked, the cost paid), Determine the Outcome (an Outcomes card at level 2),
-// and a Basic Project advanced into L4 with SMART Goals (Time Management): one Hourglass of
-// the L4 cost, beyond the one the action places, paid with resources of any kind that STH does
-// not change (the rulebook's FAQ).
+// and a Basic Project advanced into L4 with SMART Goals (Time Management): one of the Hourglasses
+// the L4 cost depicts, the one the action places when it depicts only that, is paid with
+// resources of any kind that STH does not change (the rulebook's FAQ).
 Plan Game::plan_nostalgia(const State& s, int action) const {
   const PlayerState& p = s.players[s.current];
   Plan plan;
@@ -137,8 +138,10 @@ Plan Game::plan_nostalgia(const State& s, int action) const {
     if (k >= static_cast<int>(p.cards.size())) return plan;
     const InPlay& c = p.cards[k];
     if (c.kind != kNostalgiaCard || nostalgia(c).category != NostalgiaCategory::kOutcomes || c.level != 2) return plan;
+    const NostalgiaOutcome& chosen = nostalgia(c).outcomes[outcome];
+    if (chosen.partner && p.cards.full()) return plan;  // no room for the Partner it brings
     plan.ok = true;
-    plan.cost = nostalgia(c).outcomes[outcome].cost;
+    plan.cost = chosen.cost;
     return plan;
   }
   const int k = action - kSmartGoals;
@@ -146,10 +149,12 @@ Plan Game::plan_nostalgia(const State& s, int action) const {
   const InPlay& c = p.cards[k];
   if (c.kind != kProjectCard || !has_card_action(c) || c.level != 3) return plan;
   Effect cost = cards_.projects[c.id].levels[3].cost;
-  if (cost[kHourglasses] < 2) return plan;  // no Hourglass to substitute beyond the one placed
+  if (cost[kHourglasses] < 1) return plan;  // no Hourglass depicted to substitute
   for (const InPlay& ability : p.cards)
     if (unlocked(ability, NostalgiaAbility::kSmartGoals)) {
-      cost.amount[kHourglasses] = static_cast<std::int8_t>(cost[kHourglasses] - 2);
+      // The placed Hourglass is one of those depicted: with more, another is substituted.
+      plan.substituted = cost[kHourglasses] == 1;
+      cost.amount[kHourglasses] = static_cast<std::int8_t>(std::max(0, cost[kHourglasses] - 2));
       plan.ok = true;
       plan.cost = with_event_project_cost(s, s.current, cost);
       plan.project = true;

@@ -307,7 +307,7 @@ void Game::finish_end_of_round(State& s) const {
     PlayerState& p = s.players[seat];
     for (InPlay& c : p.cards) {
       c.time = 0;
-      c.flags &= static_cast<std::uint8_t>(~kStartedThisRound);
+      c.flags &= static_cast<std::uint8_t>(~(kStartedThisRound | kAbilityUsed));
     }
     p.spaces_used = 0;
     p.cloud = -1;

@@ -44,14 +44,22 @@ void Game::check_pending_decision(const State& s) const {
   auto affordable = [&](const Effect& cost, int placed) {
     return p.money >= cost[kMoney] && p.hourglasses >= cost[kHourglasses] + placed;
   };
+  // The resources handed over and still owed add up to no more than the cost can ask: its
+  // resources, the units of a negative STH and those SMART Goals adds (a Nostalgia goal counts
+  // what was paid; a forgone discount adds units up to the printed resources).
+  const Payment& pay = s.payment;
+  auto within = [&](const Effect& cost, int extra) {
+    return pay.paid[0] + pay.paid[1] + pay.paid[2] + pay.units <= cost.resources() + cost[kAnyResource] + extra;
+  };
   if (s.resume == Step::kUpkeep) {
     const bool pay = action >= kPayUpkeep && action < kGiveUp && due(action - kPayUpkeep);
     const bool harder = action >= kUpkeepWorkingHarder && action < kUpkeepWorkingHarder + kMaxWorkHarder &&
                         due(upkeep_slot(p, action)) && job_face(p.cards[upkeep_slot(p, action)]).standalone;
     require_state(pay || harder, "payment.action: not an upkeep payment of a card that is due");
     const int harder_times = harder ? action - kUpkeepWorkingHarder + 1 : 0;
-    require_state(affordable(upkeep_cost(p, p.cards[upkeep_slot(p, action)], harder_times), 0),
-                  "payment.action: the coins or Hourglasses of this upkeep are not there");
+    const Effect cost = upkeep_cost(p, p.cards[upkeep_slot(p, action)], harder_times);
+    require_state(affordable(cost, 0), "payment.action: the coins or Hourglasses of this upkeep are not there");
+    require_state(within(cost, 0), "payment: more units paid and owed than this upkeep asks");
     return;
   }
   const bool main = (action >= kSimpleBoard && action < kPayUnit) ||
@@ -59,8 +67,10 @@ void Game::check_pending_decision(const State& s) const {
                     (action >= kPlanExperienceAction && action < kPlaceNostalgia) || action >= kRealize;
   require_state(main && action < kNumDistinctActions, "payment.action: not an action this position can complete");
   const Plan plan = plan_action(s, action);
-  require_state(plan.ok && affordable(plan.cost, plan.cloud ? 0 : 1),
+  require_state(plan.ok && affordable(plan.cost, plan.placed()),
                 "payment.action: not an action this position can complete");
+  require_state(within(plan.cost, (plan.project ? -rules_.sth_min : 0) + plan.unaffected),
+                "payment: more units paid and owed than this action's cost asks");
 }
 
 void Game::validate(const State& s) const {
@@ -222,7 +232,8 @@ void Game::validate(const State& s) const {
       // Which flags each kind can carry: an Experience none; a Kid or an Item only "upkeep
       // due"; "retired" a Job only; "archived", "completed" and "started" Projects and Jobs.
       const std::uint8_t allowed =
-          c.kind == kExperienceCard || c.kind == kNostalgiaCard ? 0
+          c.kind == kExperienceCard                ? 0
+          : c.kind == kNostalgiaCard               ? kAbilityUsed
           : c.kind == kKidCard || c.kind == kItemCard ? kUpkeepDue
           : c.kind == kPartnerCard                 ? kInActiveSlot | kUpkeepDue | kByStartRelationship
           : c.kind == kJobCard                     ? kInActiveSlot | kArchived | kRetired | kUpkeepDue

@@ -87,6 +87,7 @@ void Game::lose(State& s, int seat, const Effect& loss) const {
   p.hourglasses = static_cast<std::uint8_t>(p.hourglasses - std::min<int>(p.hourglasses, loss[kHourglasses]));
   if (loss[kSth]) gain_sth(s, seat, -loss[kSth]);
   gain_stress(s, seat, loss[kStress]);
+  if (nostalgia_on()) draw_on_stores(s, seat);  // a kind may have run out
 }
 
 void Game::spend_hourglasses(PlayerState& p, int count) const {

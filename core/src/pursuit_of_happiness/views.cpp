@@ -128,8 +128,10 @@ std::string Game::action_to_string(const State& s, int action) const {
     if (c.kind == kExperienceCard) return "Experience: " + name + " (" + cards_.experiences[c.id].part_names[1] + ")";
     if (c.kind == kNostalgiaCard) {
       const NostalgiaSpec& spec = nostalgia(c);
-      if (c.level >= spec.num_levels) return "Dedicate Time: " + name + " (" + spec.repeat_name + ")";
-      return "Progress: " + name + " (" + spec.level_names[c.level] + ")";
+      if (spec.category == NostalgiaCategory::kRepeatable && c.level == spec.num_levels)
+        return "Dedicate Time: " + name + " (" + spec.repeat_name + ")";
+      if (c.level < spec.num_levels) return "Progress: " + name + " (" + spec.level_names[c.level] + ")";
+      return "Card action: " + name;
     }
     const char* verb = c.kind == kProjectCard ? "Advance: " : c.kind == kItemCard ? "Upgrade: " : "Develop: ";
     const int next = c.level;  // 0-based index of the next level

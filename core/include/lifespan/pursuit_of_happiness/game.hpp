@@ -27,6 +27,8 @@ struct Plan {
   bool cloud = false;     // the Cloud is placed instead of an Hourglass (Experiences board)
   int unaffected = 0;     // resources of any kind owed on top, which STH does not change (SMART Goals)
   bool meeple = false;    // the Community meeple is placed instead of an Hourglass
+  bool substituted = false;  // SMART Goals pays the Hourglass the action would place
+  int placed() const { return cloud || meeple || substituted ? 0 : 1; }  // Hourglasses placed besides the cost's
 };
 
 // The main actions of the seat to move worth checking, counted by kind so that the i-th can be

@@ -30,6 +30,7 @@ enum : std::uint8_t {
   kUpkeepDue = 1 << 4,      // the Upkeep phase still waits for this card's decision
   kCompleted = 1 << 5,      // a Project that counts as completed
   kByStartRelationship = 1 << 6,  // a Partner taken with the Start a Relationship board action
+  kAbilityUsed = 1 << 7,    // a Nostalgia free-action Ability used this round
 };
 
 // Check Marks on a Nostalgia board card (NostalgiaSlot::marks).
