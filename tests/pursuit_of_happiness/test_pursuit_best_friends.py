@@ -1,7 +1,7 @@
 """The Best Friends module (the rules summary, Setup 3 and Preparation 4.2; this project's
 reconstruction, docs/pursuit_of_happiness.md §9): the Best Friends board with 4 face-up cards
-from the 1st Adult round, all discarded and redealt each Preparation; Make a Friend; a
-friendship growing like an Item, with its upkeep."""
+dealt at setup, all discarded and redealt in each Preparation from the 1st Adult round; Make a
+Friend; a friendship growing like an Item, with its upkeep."""
 
 import json
 
@@ -49,18 +49,21 @@ def test_sixteen_authored_best_friends_on_their_own_deck():
     friends = {k for k, c in enumerate(table) if c["kind"] == "best_friend"}
     assert len(friends) == 16 and all(table[k]["provenance"] == "authored" for k in friends)
     st = json.loads(game.new_state(4).to_json())["state"]
-    assert sorted(st["friend_deck"]) == sorted(friends) and st["friend_row"] == []
+    assert sorted(st["friend_deck"] + st["friend_row"]) == sorted(friends) and len(st["friend_row"]) == 4
     assert not friends & set(st["decks"][1] + st["rows"][1])
     plain = json.loads(lifespan.load_game(GAME).new_state(4).to_json())["state"]
     assert plain["decks"][1] == st["decks"][1] or len(plain["decks"][1]) == len(st["decks"][1])
 
 
-def test_the_board_is_dealt_from_the_1st_adult_round_and_redealt_each_round(ph):
+def test_the_board_is_dealt_at_setup_and_redealt_each_adult_round(ph):
     game = friends_game()
-    state = ph.build(game, players={0: {"hourglasses": 1}, 1: {"hourglasses": 0}})
+    state = ph.build(game, players={0: {"hourglasses": 1, "resources": [3, 3, 3], "money": 5}, 1: {"hourglasses": 0}})
+    teen = ph.srec(state)["friend_row"]
+    legal = state.legal_actions()
+    assert len(teen) == 4 and all(make_friend(ph, k) in legal for k in range(4))   # a friend early in life
     state.apply(ph.REST)                       # the Teen round ends
     first = ph.srec(state)["friend_row"]
-    assert ph.srec(state)["round"] == 2 and len(first) == 4
+    assert ph.srec(state)["round"] == 2 and len(first) == 4 and sorted(ph.srec(state)["friend_discards"]) == sorted(teen)
     # End the 1st Adult round: the 4 cards go to the discards, 4 new ones come.
     doc = json.loads(state.to_json())
     for p in doc["state"]["players"]:
@@ -70,7 +73,7 @@ def test_the_board_is_dealt_from_the_1st_adult_round_and_redealt_each_round(ph):
     state = game.state_from_json(json.dumps(doc))
     state.apply(ph.REST)
     st = ph.srec(state)
-    assert st["round"] == 3 and len(st["friend_row"]) == 4 and sorted(st["friend_discards"]) == sorted(first)
+    assert st["round"] == 3 and len(st["friend_row"]) == 4 and sorted(first) == sorted(set(first) & set(st["friend_discards"]))
     assert not set(first) & set(st["friend_row"])
 
 

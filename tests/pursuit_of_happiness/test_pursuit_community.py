@@ -59,6 +59,8 @@ def position(ph, game, board, tokens=None, **kwargs):
     st["community_row"] = row
     st["community_deck"] = [k for k in st["community_deck"] if k not in row]
     st["community_tokens"] = [[0] * 5 for _ in range(5)]
+    for player in st["players"]:   # Hourglasses on the board were spent this round
+        player["hourglasses_spent"] = max(player["hourglasses_spent"], player.get("community_hourglasses", 0))
     for slot, by_seat in (tokens or {}).items():
         for seat, count in by_seat.items():
             st["community_tokens"][slot][seat] = count
@@ -162,7 +164,7 @@ def _end_round(ph, game, board, tokens, players, **kwargs):
 def test_resolution_left_to_right_one_achievement_per_token(ph, games):
     game = games()
     state = _end_round(ph, game, ["Test Party", "Test Walk"], {0: {0: 1, 1: 1}, 1: {0: 1}},
-                       {0: {"money": 2, "meeple": 0, "community_hourglasses": 1, "sth": 1},
+                       {0: {"money": 2, "meeple": 0, "community_hourglasses": 1, "popularity": 1, "sth": 1},
                         1: {"resources": [0, 0, 3], "community_hourglasses": 1, "popularity": 1}},
                        first_player=0)
     # Seat 0: the meeple on the Party, an Hourglass on the Walk; seat 1: an Hourglass on the Party.
@@ -171,7 +173,7 @@ def test_resolution_left_to_right_one_achievement_per_token(ph, games):
     assert state.legal_actions() == [ph.ACHIEVEMENT, ph.ACHIEVEMENT + 2, ph.NO_ACHIEVEMENT]   # no Influence to Host
     assert state.action_to_string(ph.ACHIEVEMENT) == "Achievement: Test Party (Dance)"
     state.apply(ph.ACHIEVEMENT)
-    assert state.current_player == 1 and seat(ph, state)["popularity"] == 2
+    assert state.current_player == 1 and seat(ph, state)["popularity"] == 3
     state.apply(ph.ACHIEVEMENT + 1)              # Host: requirement 3 Influence, pays 1
     assert seat(ph, state, 1)["resources"] == [0, 0, 2]
     st = ph.srec(state)
@@ -181,8 +183,8 @@ def test_resolution_left_to_right_one_achievement_per_token(ph, games):
     st = ph.srec(state)
     assert st["step"] != COMMUNITY_STEP and st["round"] == 4
     p0, p1 = st["players"][0], st["players"][1]
-    # LTH for Popularity (2 and 2) at the End of Round, then the markers move left.
-    assert (p0["lth"], p0["popularity"], p0["resources"][0], p0["stress"]) == (2, 1, 2, 6)
+    # LTH for Popularity (3 and 2) at the End of Round, then the markers move left.
+    assert (p0["lth"], p0["popularity"], p0["resources"][0], p0["stress"]) == (3, 2, 2, 6)
     assert (p1["lth"], p1["popularity"]) == (2 + 2, 1)
 
 
@@ -263,3 +265,43 @@ def test_random_games_with_community(ph, players):
 
     ph.sampled_games(game, 3, seed=players, on_decision=look)
     assert seen["resolutions"] and seen["popular"]
+
+
+def test_in_game_goals_see_popularity_at_its_peak(ph, games):
+    game = games()
+    goals = [c for c in game.cards() if c["kind"] == "life_goal"]
+    talk = [c["name"] for c in goals].index("Talk of the Town")
+    assert goals[talk]["condition"] == {"kind": "at_least", "what": "popularity", "amount": 4}
+    state = _end_round(ph, game, ["Test Party"], {0: {0: 1}}, {0: {"money": 2, "meeple": 0, "popularity": 2, "sth": 1}})
+    doc = json.loads(state.to_json())
+    doc["state"]["goals"][0] = talk
+    state = game.state_from_json(json.dumps(doc))
+    state.apply(ph.ACHIEVEMENT)                  # Dance: Popularity 4, then 3 after the End of Round
+    st = ph.srec(state)
+    assert st["goals_claimed_by"][0] == 1 and st["players"][0]["popularity"] == 3
+
+
+def test_no_lth_for_popularity_once_nobody_plays(ph, games):
+    game = games()
+    state = position(ph, game, ["Test Party"],
+                     players={0: {"hourglasses": 1, "stress": 19, "meeple": 5, "popularity": 2},
+                              1: {"alive": False, "stress": 20, "hourglasses": 0, "meeple": 5, "popularity": 3}})
+    state.apply(ph.OVERTIME)                     # the last life ends in the round's last action
+    assert state.is_terminal() and [p["lth"] for p in ph.srec(state)["players"]] == [0, 0]
+
+
+def test_the_observation_keeps_the_community_step_apart(ph, games):
+    game = games()
+    state = _end_round(ph, game, ["Test Party"], {0: {0: 1}}, {0: {"meeple": 0}})
+    assert ph.srec(state)["step"] == COMMUNITY_STEP
+    mine, other = state.observation(0), state.observation(1)
+    assert mine[1 + COMMUNITY_STEP] == other[1 + COMMUNITY_STEP] == 1.0
+    assert (mine[7], other[7]) == (1.0, 0.0)                     # to move
+
+
+def test_hourglasses_on_the_board_stay_within_popularity(ph, games):
+    game = games()
+    doc = json.loads(position(ph, game, ["Test Party"], {0: {0: 1}}, players={0: {"popularity": 1, "community_hourglasses": 1}}).to_json())
+    doc["state"]["players"][0]["popularity"] = 0
+    with pytest.raises(ValueError, match="within Popularity"):
+        game.state_from_json(json.dumps(doc))

@@ -147,10 +147,12 @@ void Game::choose_achievement(State& s, int action) const {
   if (!next_community_choice(s, from)) finish_end_of_round(s);
 }
 
-// End of Round 5.3: LTH equal to Popularity for every player, also one whose life has ended;
-// once a round, or once for each Community card resolved (rule popularity_lth).
+// End of Round 5.3: LTH equal to Popularity for every player, also one whose life has ended,
+// while someone still plays; once a round, or once for each Community card resolved (rule
+// popularity_lth).
 void Game::popularity_lth(State& s) const {
-  const int times = rules_.popularity_lth == PopularityLth::kPerCard ? s.resolved_community : 1;
+  const int times = everyone_dead(s) ? 0  // nobody is still in the game
+                    : rules_.popularity_lth == PopularityLth::kPerCard ? s.resolved_community : 1;
   for (int seat = 0; seat < num_players(); ++seat)
     add_lth(s.players[seat], times * s.players[seat].popularity, false);
   s.resolved_community = 0;

@@ -108,10 +108,11 @@ State Game::new_state(std::uint64_t seed) const {
     for (std::size_t k = 0; k < cards_.community.size(); ++k) s.community_deck.push_back(static_cast<std::uint8_t>(k));
     shuffle(s.community_deck, s.rng);
   }
-  if (friends_on()) {  // the board is dealt from the 1st Adult round
+  if (friends_on()) {  // the board is dealt at setup (summary, Setup 3), then each Adult round
     for (std::size_t k = 0; k < cards_.items.size(); ++k)
       if (cards_.items[k].best_friend) s.friend_deck.push_back(static_cast<std::uint8_t>(k));
     shuffle(s.friend_deck, s.rng);
+    deal_friends(s);
   }
   return s;
 }
@@ -151,7 +152,7 @@ void Game::preparation(State& s) const {
     deal_row(s, row);  // Preparation is never in the Teen round: every row is dealt
   }
   if (s.round > kFirstAdultRound) age_experiences(s);  // from the 2nd Adult round
-  if (friends_on()) deal_friends(s);                    // every round from the 1st Adult round
+  if (friends_on()) deal_friends(s);                    // redealt from the 1st Adult round on
   if (community_on()) deal_community(s);
   for (int seat = 0; seat < num_players(); ++seat) {
     PlayerState& p = s.players[seat];
@@ -302,7 +303,10 @@ void Game::end_of_round(State& s) const {
 void Game::finish_end_of_round(State& s) const {
   const int n = num_players();
   s.step = Step::kAction;  // no decision is pending until the next phase sets its step
-  if (community_on()) popularity_lth(s);
+  if (community_on()) {
+    popularity_lth(s);
+    check_in_game_goals(s);  // Popularity is highest now, before its marker moves left
+  }
   for (int seat = 0; seat < n; ++seat) {
     PlayerState& p = s.players[seat];
     for (InPlay& c : p.cards) {

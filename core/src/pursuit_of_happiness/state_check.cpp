@@ -129,8 +129,10 @@ void Game::validate(const State& s) const {
   for (std::uint8_t k : s.community_deck) note_community(k);
   for (std::uint8_t k : s.community_discards) note_community(k);
   const bool resolving = s.step == Step::kCommunity;
-  require_state(resolving ? s.community_slot >= 0 : s.community_slot == -1 && s.resolved_community == 0,
+  require_state(resolving ? s.community_slot >= 0 && s.resolved_community <= kCommunitySlots
+                          : s.community_slot == -1 && s.resolved_community == 0,
                 "community_slot and resolved_community are set only while the Community board is resolved");
+  require_state(s.round >= kFirstAdultRound || s.community_row.empty(), "community_row: dealt in the 1st Adult round");
   for (int slot = 0; slot < kCommunitySlots; ++slot)
     for (int seat = 0; seat < kMaxPlayers; ++seat) {
       const int tokens = s.community_tokens[slot][seat];
@@ -275,6 +277,10 @@ void Game::validate(const State& s) const {
     }
     int tokens = 0;
     for (int slot = 0; slot < kCommunitySlots; ++slot) tokens += s.community_tokens[slot][seat];
+    const bool meeple_placed = p.meeple >= 0 && p.meeple < kCommunitySlots;
+    require_state(p.community_hourglasses <= p.popularity && p.community_hourglasses <= p.hourglasses_spent &&
+                      (!meeple_placed || resolving || s.community_tokens[p.meeple][seat] > 0),
+                  who + ": Hourglasses on the Community board within Popularity, the meeple on a card with its token");
     require_state(p.popularity <= rules_.popularity_max && p.meeple >= -1 && p.meeple <= kCommunitySlots &&
                       (community_on() || (p.popularity == 0 && p.meeple == -1 && p.community_hourglasses == 0)) &&
                       (resolving || tokens == (p.meeple >= 0 && p.meeple < kCommunitySlots ? 1 : 0) + p.community_hourglasses),

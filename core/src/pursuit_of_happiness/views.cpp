@@ -400,7 +400,7 @@ std::string Game::observation_string(const State& s, int player) const { return 
 // Observation tensor (float32): a header, one block per seat (observer first), the rows, and
 // the observer's cards, each card kind as one entry per card (per face for Jobs and Partners).
 namespace {
-constexpr int kObsHeader = 10;
+constexpr int kObsHeader = 11;  // round, the step (6), to move, first player, two Unavailable tokens
 constexpr int kObsPerPlayer = 16;
 }  // namespace
 
@@ -419,17 +419,18 @@ int card_faces(const CardTables& cards) {  // one entry per Project, Item and Jo
 // per Experience card the observer has planned, the observer's Desire per Dream slot and the
 // Experiences they completed; with Kids one entry per Kid card (the observer's, by level); with
 // Nostalgia three per Nostalgia card: in the observer's hand, on their board (by Check Marks),
-// realized by them (by level); with Relatives one per Relative card, the observer's, by the
-// number its Level indicator marks; with School the observer's progress to a degree in each
-// Job category; with Community one per Community card on the board and each seat's Popularity
-// (observer first).
+// realized by them (by level); with Relatives two per Relative card (the observer's, another
+// seat's), by the number its Level indicator marks; with School the observer's progress to a degree in each
+// Job category; with Community one per Community card on the board, each seat's Popularity
+// (observer first), the board slot being resolved, the observer's tokens per slot, whether
+// their meeple is placed and their Hourglasses on the board.
 int Game::observation_size() const {
   const int events = cards_.events.empty() ? 0 : 2 * static_cast<int>(cards_.events.size()) + 2;
   const int experiences = experiences_on() ? 2 * static_cast<int>(cards_.experiences.size()) + kMaxDreamSlots + 1 : 0;
   return kObsHeader + kObsPerPlayer * num_players() + 2 * card_faces(cards_) +
          static_cast<int>(cards_.trends.size()) + events + experiences + static_cast<int>(cards_.kids.size()) +
-         3 * static_cast<int>(cards_.nostalgia.size()) + static_cast<int>(cards_.relatives.size()) + (rules_.school ? 3 : 0) +
-         (community_on() ? static_cast<int>(cards_.community.size()) + num_players() : 0);
+         3 * static_cast<int>(cards_.nostalgia.size()) + 2 * static_cast<int>(cards_.relatives.size()) + (rules_.school ? 3 : 0) +
+         (community_on() ? static_cast<int>(cards_.community.size()) + num_players() + 2 * kCommunitySlots + 2 : 0);
 }
 
 void Game::observation(const State& s, int player, float* out) const {
@@ -437,10 +438,10 @@ void Game::observation(const State& s, int player, float* out) const {
   const int n = num_players();
   out[0] = static_cast<float>(s.round) / kMaxRounds;
   out[1 + static_cast<int>(s.step)] = 1.0f;
-  out[6] = s.current == player ? 1.0f : 0.0f;
-  out[7] = s.first_player == player ? 1.0f : 0.0f;
-  out[8] = (s.unavailable >> kGetJob) & 1u;
-  out[9] = (s.unavailable >> kOvertime) & 1u;
+  out[1 + kNumSteps] = s.current == player ? 1.0f : 0.0f;
+  out[2 + kNumSteps] = s.first_player == player ? 1.0f : 0.0f;
+  out[3 + kNumSteps] = (s.unavailable >> kGetJob) & 1u;
+  out[4 + kNumSteps] = (s.unavailable >> kOvertime) & 1u;
   for (int k = 0; k < n; ++k) {
     const PlayerState& p = s.players[(player + k) % n];
     float* row = out + kObsHeader + kObsPerPlayer * k;
@@ -487,18 +488,28 @@ void Game::observation(const State& s, int player, float* out) const {
     desire[kMaxDreamSlots] = me.experiences / 5.0f;
   }
   const int nostalgia_count = static_cast<int>(cards_.nostalgia.size());
-  float* community = out + observation_size() - (community_on() ? static_cast<int>(cards_.community.size()) + n : 0);
+  const int community_size = community_on() ? static_cast<int>(cards_.community.size()) + n + 2 * kCommunitySlots + 2 : 0;
+  float* community = out + observation_size() - community_size;
   if (community_on()) {
+    const PlayerState& me = s.players[player];
     for (std::uint8_t k : s.community_row) community[k] = 1.0f;
-    for (int k = 0; k < n; ++k)
-      community[cards_.community.size() + k] = s.players[(player + k) % n].popularity / static_cast<float>(rules_.popularity_max);
+    float* more = community + cards_.community.size();
+    for (int k = 0; k < n; ++k) more[k] = s.players[(player + k) % n].popularity / static_cast<float>(rules_.popularity_max);
+    more += n;
+    if (s.community_slot >= 0) more[s.community_slot] = 1.0f;
+    for (int slot = 0; slot < kCommunitySlots; ++slot) more[kCommunitySlots + slot] = s.community_tokens[slot][player] / 3.0f;
+    more[2 * kCommunitySlots] = me.meeple >= 0 ? 1.0f : 0.0f;
+    more[2 * kCommunitySlots + 1] = me.community_hourglasses / 9.0f;
   }
   float* school = community - (rules_.school ? 3 : 0);
   for (int f = 0; rules_.school && f < 3; ++f)
     school[f] = std::min(1.0f, s.players[player].school_credits[f] / static_cast<float>(rules_.degree_credits));
-  float* relatives = school - static_cast<int>(cards_.relatives.size());
-  if (const PlayerState& me = s.players[player]; me.relative >= 0)
-    relatives[me.relative] = cards_.relatives[me.relative].numbers[me.relative_level] / static_cast<float>(rules_.relative_die);
+  float* relatives = school - 2 * static_cast<int>(cards_.relatives.size());
+  const int relative_count = static_cast<int>(cards_.relatives.size());
+  for (int seat = 0; seat < n; ++seat)  // face up: the observer's in the first half, the others' in the second
+    if (const PlayerState& holder = s.players[seat]; holder.relative >= 0)
+      relatives[holder.relative + (seat == player ? 0 : relative_count)] =
+          cards_.relatives[holder.relative].numbers[holder.relative_level] / static_cast<float>(rules_.relative_die);
   float* nostalgia_block = relatives - 3 * nostalgia_count;
   if (nostalgia_on()) {
     const PlayerState& me = s.players[player];
