@@ -440,6 +440,13 @@ def sampled_games(game, games, seed=0, on_decision=None, round_trip_every=30):
             assert moves < 3000
 
 
+def sampled_records(game, games, seed, measure):
+    """sampled_games, collecting measure(the state's JSON "state" object) at every decision."""
+    seen = []
+    sampled_games(game, games, seed, on_decision=lambda state: seen.append(measure(srec(state))))
+    return seen
+
+
 def games_with_cards(directory, text: str, expansion: str):
     """A cached game factory, get(players=2, **rules), for `expansion` with `text` as an extra
     card file written into `directory`."""

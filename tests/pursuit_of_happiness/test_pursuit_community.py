@@ -59,11 +59,12 @@ def position(ph, game, board, tokens=None, **kwargs):
     st["community_row"] = row
     st["community_deck"] = [k for k in st["community_deck"] if k not in row]
     st["community_tokens"] = [[0] * 5 for _ in range(5)]
-    for player in st["players"]:   # Hourglasses on the board were spent this round
-        player["hourglasses_spent"] = max(player["hourglasses_spent"], player.get("community_hourglasses", 0))
     for slot, by_seat in (tokens or {}).items():
         for seat, count in by_seat.items():
             st["community_tokens"][slot][seat] = count
+    for k, player in enumerate(st["players"]):   # Hourglasses on the board were spent this round
+        on_board = sum(row[k] for row in st["community_tokens"]) - (0 <= player.get("meeple", -1) < 5)
+        player["hourglasses_spent"] = max(player["hourglasses_spent"], on_board)
     return game.state_from_json(json.dumps(doc))
 
 
@@ -130,12 +131,12 @@ def test_the_meeple_first_then_hourglasses_up_to_popularity(ph, games):
     assert state.action_to_string(ph.COMMUNITY_PLACE) == "Community: Test Party (the meeple)"
     state.apply(ph.COMMUNITY_PLACE)
     p = seat(ph, state)
-    assert (p["meeple"], p["hourglasses"], p["community_hourglasses"]) == (0, 4, 0)
+    assert (p["meeple"], p["hourglasses"]) == (0, 4)
     assert state.action_to_string(ph.COMMUNITY_PLACE + 1) == "Community: Test Walk (an Hourglass)"
     state.apply(ph.COMMUNITY_PLACE + 1)
     state.apply(ph.COMMUNITY_PLACE + 1)          # no Stress for a second token on a card
     p = seat(ph, state)
-    assert (p["hourglasses"], p["community_hourglasses"], p["stress"]) == (2, 2, 5)
+    assert (p["hourglasses"], p["stress"]) == (2, 5)
     assert ph.srec(state)["community_tokens"][1][0] == 2
     assert not any(ph.COMMUNITY_PLACE <= a < ph.ACHIEVEMENT for a in state.legal_actions())   # Popularity 2 reached
 
@@ -164,8 +165,8 @@ def _end_round(ph, game, board, tokens, players, **kwargs):
 def test_resolution_left_to_right_one_achievement_per_token(ph, games):
     game = games()
     state = _end_round(ph, game, ["Test Party", "Test Walk"], {0: {0: 1, 1: 1}, 1: {0: 1}},
-                       {0: {"money": 2, "meeple": 0, "community_hourglasses": 1, "popularity": 1, "sth": 1},
-                        1: {"resources": [0, 0, 3], "community_hourglasses": 1, "popularity": 1}},
+                       {0: {"money": 2, "meeple": 0, "popularity": 1, "sth": 1},
+                        1: {"resources": [0, 0, 3], "popularity": 1}},
                        first_player=0)
     # Seat 0: the meeple on the Party, an Hourglass on the Walk; seat 1: an Hourglass on the Party.
     st = ph.srec(state)
@@ -191,7 +192,7 @@ def test_resolution_left_to_right_one_achievement_per_token(ph, games):
 def test_tokens_of_a_seat_whose_life_ended_are_taken_off_and_it_still_gains_lth(ph, games):
     game = games()
     state = _end_round(ph, game, ["Test Party"], {0: {1: 1}},
-                       {0: {}, 1: {"alive": False, "stress": 20, "popularity": 3, "community_hourglasses": 1}})
+                       {0: {}, 1: {"alive": False, "stress": 20, "popularity": 3}})
     st = ph.srec(state)
     assert st["step"] != COMMUNITY_STEP and cid(game, "Test Party") in st["community_discards"]
     assert seat(ph, state, 1)["lth"] == 3
@@ -201,7 +202,7 @@ def test_tokens_of_a_seat_whose_life_ended_are_taken_off_and_it_still_gains_lth(
 def test_several_tokens_on_one_card(ph, games, rule, choices):
     game = games(community_tokens=rule)
     state = _end_round(ph, game, ["Test Walk"], {0: {0: 2}},
-                       {0: {"money": 5, "meeple": 0, "community_hourglasses": 1, "popularity": 1}})
+                       {0: {"money": 5, "meeple": 0, "popularity": 1}})
     made = 0
     while ph.srec(state)["step"] == COMMUNITY_STEP:
         state.apply(ph.ACHIEVEMENT + 1)          # Lead: 1 coin for 1 Popularity
@@ -213,7 +214,7 @@ def test_several_tokens_on_one_card(ph, games, rule, choices):
 def test_lth_for_popularity_once_or_per_card(ph, games, rule, lth):
     game = games(popularity_lth=rule)
     state = _end_round(ph, game, ["Test Party", "Test Walk"], {0: {1: 1}, 1: {1: 1}},
-                       {0: {}, 1: {"popularity": 2, "community_hourglasses": 2}})
+                       {0: {}, 1: {"popularity": 2}})
     state.apply(ph.NO_ACHIEVEMENT)
     state.apply(ph.NO_ACHIEVEMENT)
     assert seat(ph, state, 1)["lth"] == lth
@@ -242,7 +243,7 @@ def test_corrupt_community_fields_are_refused(ph, games):
     game = games()
     good = json.loads(position(ph, game, ["Test Party"], {0: {0: 1}}, players={0: {"meeple": 0}}).to_json())
     for change, message in (
-            (lambda st: st["players"][0].update(meeple=-1), "one token per meeple"),
+            (lambda st: st["players"][0].update(meeple=-1), "within Popularity"),
             (lambda st: st["community_tokens"][3].__setitem__(0, 1), "Community cards shown"),
             (lambda st: st.update(community_slot=0), "community_slot"),
             (lambda st: st["players"][0].update(popularity=9), "Popularity on its track"),
@@ -256,15 +257,8 @@ def test_corrupt_community_fields_are_refused(ph, games):
 @pytest.mark.parametrize("players", [1, 2, 3, 4, 5])
 def test_random_games_with_community(ph, players):
     game = lifespan.load_game(GAME, players=players, expansions=["community"])
-    seen = {"resolutions": 0, "popular": 0}
-
-    def look(state):
-        st = ph.srec(state)
-        seen["resolutions"] += st["step"] == COMMUNITY_STEP
-        seen["popular"] += any(p["popularity"] for p in st["players"])
-
-    ph.sampled_games(game, 3, seed=players, on_decision=look)
-    assert seen["resolutions"] and seen["popular"]
+    seen = ph.sampled_records(game, 3, players, lambda st: (st["step"] == COMMUNITY_STEP, any(p["popularity"] for p in st["players"])))
+    assert any(resolving for resolving, _ in seen) and any(popular for _, popular in seen)
 
 
 def test_in_game_goals_see_popularity_at_its_peak(ph, games):
@@ -301,7 +295,7 @@ def test_the_observation_keeps_the_community_step_apart(ph, games):
 
 def test_hourglasses_on_the_board_stay_within_popularity(ph, games):
     game = games()
-    doc = json.loads(position(ph, game, ["Test Party"], {0: {0: 1}}, players={0: {"popularity": 1, "community_hourglasses": 1}}).to_json())
+    doc = json.loads(position(ph, game, ["Test Party"], {0: {0: 1}}, players={0: {"popularity": 1}}).to_json())
     doc["state"]["players"][0]["popularity"] = 0
     with pytest.raises(ValueError, match="within Popularity"):
         game.state_from_json(json.dumps(doc))

@@ -156,10 +156,5 @@ reward = { lth = 1 }
 @pytest.mark.parametrize("players", [1, 2, 3, 4])
 def test_random_games_with_relatives(ph, players):
     game = relatives_game(players=players)
-    left = []
-
-    def look(state):
-        left.append(sum(p["relative"] >= 0 for p in ph.srec(state)["players"]))
-
-    ph.sampled_games(game, 4, seed=players, on_decision=look)
+    left = ph.sampled_records(game, 4, players, lambda st: sum(p["relative"] >= 0 for p in st["players"]))
     assert left[0] == players and min(left) < players    # some Relative left the game

@@ -113,7 +113,5 @@ def test_school_fields_are_checked_on_load(ph):
 @pytest.mark.parametrize("players", [1, 2, 3, 4])
 def test_random_games_with_school(ph, players):
     game = school_game(players=players)
-    credits = []
-    ph.sampled_games(game, 4, seed=players,
-                     on_decision=lambda s: credits.extend(sum(p["school_credits"]) for p in ph.srec(s)["players"]))
+    credits = ph.sampled_records(game, 4, players, lambda st: sum(sum(p["school_credits"]) for p in st["players"]))
     assert any(credits)

@@ -763,10 +763,7 @@ void Game::resolve(State& s, int action, const Plan* known) const {
     take(s, seat, dreamt.source, dreamt.entry, (action - kFromDream) % kDreamVariants);
   } else if (action >= kCommunityPlace) {  // a token on a Community card
     const int k = action - kCommunityPlace;
-    if (plan.meeple)
-      p.meeple = static_cast<std::int8_t>(k);
-    else
-      ++p.community_hourglasses;
+    if (plan.meeple) p.meeple = static_cast<std::int8_t>(k);
     ++s.community_tokens[k][seat];
   } else if (action >= kMakeFriend) {
     const int k = action - kMakeFriend;

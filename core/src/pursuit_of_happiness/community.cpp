@@ -8,18 +8,6 @@
 #include "lifespan/pursuit_of_happiness/game.hpp"
 
 namespace lifespan::pursuit_of_happiness {
-namespace {
-
-// An achievement's cost names its resources, coins, STH and Stress (checked when the game is
-// built): nothing to choose.
-bool affords(const PlayerState& p, const Effect& cost) {
-  for (int r = 0; r < kNumResources; ++r)
-    if (p.resources[r] < cost[r]) return false;
-  return p.money >= cost[kMoney];
-}
-
-}  // namespace
-
 int Game::join_action(int owner, int slot, int role) {
   if (owner < kBasePlayers) return kJoinGroup + (owner * kMaxInPlay + slot) * kMaxRoles + role;
   return kJoinFifthSeat + slot * kMaxRoles + role;
@@ -53,8 +41,17 @@ Plan Game::plan_community(const State& s, int action) const {
   Plan plan;
   if (!community_on() || action - kCommunityPlace >= static_cast<int>(s.community_row.size())) return plan;
   plan.meeple = p.meeple < 0;
-  plan.ok = plan.meeple || p.community_hourglasses < p.popularity;
+  plan.ok = plan.meeple || community_hourglasses(s, s.current) < p.popularity;
   return plan;
+}
+
+// The seat's Hourglasses on the Community board: its tokens there but the meeple (during the
+// Action phase, before any is resolved).
+int Game::community_hourglasses(const State& s, int seat) const {
+  int tokens = 0;
+  for (const auto& slot : s.community_tokens) tokens += slot[seat];
+  const std::int8_t meeple = s.players[seat].meeple;
+  return tokens - (meeple >= 0 && meeple < kCommunitySlots ? 1 : 0);
 }
 
 // End of Round 5: from the leftmost card, each seat with tokens on it chooses, token by token
@@ -114,7 +111,7 @@ bool Game::achievement_legal(const State& s, int action) const {
   const CommunitySpec& card = cards_.community[s.community_row[s.community_slot]];
   if (k < 0 || k >= card.num_achievements) return false;
   const PlayerState& p = s.players[s.current];
-  return meets(p, card.achievements[k].requirement) && affords(p, card.achievements[k].cost);
+  return meets(p, card.achievements[k].requirement) && can_pay(s, s.current, card.achievements[k].cost, false);
 }
 
 void Game::community_options(const State& s, ActionList& out) const {
@@ -126,13 +123,9 @@ void Game::community_options(const State& s, ActionList& out) const {
 // token removed; with community_tokens = per_player all the seat's tokens on the card go.
 void Game::choose_achievement(State& s, int action) const {
   const int seat = s.current;
-  PlayerState& p = s.players[seat];
   if (action != kNoAchievement) {
     const Achievement& a = cards_.community[s.community_row[s.community_slot]].achievements[action - kAchievement];
-    for (int r = 0; r < kNumResources; ++r) p.resources[r] = static_cast<std::uint8_t>(p.resources[r] - a.cost[r]);
-    p.money = static_cast<std::uint8_t>(p.money - a.cost[kMoney]);
-    if (a.cost[kSth]) gain_sth(s, seat, -a.cost[kSth]);
-    gain_stress(s, seat, a.cost[kStress]);
+    pay_set_cost(s, seat, a.cost);
     gain(s, seat, a.reward, true);
   }
   auto& tokens = s.community_tokens[s.community_slot];

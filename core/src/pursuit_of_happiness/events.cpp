@@ -86,12 +86,8 @@ bool Game::event_task_legal(const State& s) const {
 
 // The task's cost is fixed resources and money (the Game constructor checks): no choice to make.
 void Game::do_event_task(State& s) const {
-  PlayerState& p = s.players[s.current];
-  const Effect& cost = cards_.events[s.event_revealed].task_cost;
-  for (int r = 0; r < kNumResources; ++r) p.resources[r] = static_cast<std::uint8_t>(p.resources[r] - cost[r]);
-  p.money = static_cast<std::uint8_t>(p.money - cost[kMoney]);
-  p.event_flags |= kEventTaskDone;
-  if (nostalgia_on()) draw_on_stores(s, s.current);  // a transaction: a kind may have run out
+  pay_set_cost(s, s.current, cards_.events[s.event_revealed].task_cost);
+  s.players[s.current].event_flags |= kEventTaskDone;
 }
 
 // A board action done: it may be the revealed Event's task, and the Event in effect may give

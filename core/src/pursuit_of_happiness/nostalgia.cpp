@@ -16,13 +16,6 @@ int first_empty_slot(const PlayerState& p) {
   return -1;
 }
 
-// An Active Trigger's cost names its resources and coins (checked when the game is built).
-bool affords(const PlayerState& p, const Effect& cost) {
-  for (int r = 0; r < kNumResources; ++r)
-    if (p.resources[r] < cost[r]) return false;
-  return p.money >= cost[kMoney];
-}
-
 }  // namespace
 
 // Setup, before the Child Traits are dealt: 8 cards to each player from the bottom of the
@@ -55,7 +48,7 @@ bool Game::nostalgia_free_legal(const State& s, int action) const {
   if (action < kActiveTrigger) return p.nostalgia_board[action - kDiscardNostalgia].card >= 0;
   if (action < kFreeAbility) {
     const NostalgiaSlot& slot = p.nostalgia_board[action - kActiveTrigger];
-    return slot.card >= 0 && !(slot.marks & kActiveDone) && affords(p, cards_.nostalgia[slot.card].active_cost);
+    return slot.card >= 0 && !(slot.marks & kActiveDone) && can_pay(s, s.current, cards_.nostalgia[slot.card].active_cost, false);
   }
   const int k = action - kFreeAbility;
   return k < static_cast<int>(p.cards.size()) && p.hourglasses > 0 && !(p.cards[k].flags & kAbilityUsed) &&
@@ -101,12 +94,8 @@ void Game::do_nostalgia_free(State& s, int action) const {
     NostalgiaSlot& slot = p.nostalgia_board[action - kActiveTrigger];
     slot.marks |= kActiveDone;
     const NostalgiaSpec& spec = cards_.nostalgia[slot.card];
-    for (int r = 0; r < kNumResources; ++r)
-      p.resources[r] = static_cast<std::uint8_t>(p.resources[r] - spec.active_cost[r]);
-    p.money = static_cast<std::uint8_t>(p.money - spec.active_cost[kMoney]);
-    if (spec.active_cost[kSth]) gain_sth(s, seat, -spec.active_cost[kSth]);
+    pay_set_cost(s, seat, spec.active_cost);
     gain(s, seat, spec.active_reward, true);
-    draw_on_stores(s, seat);
   } else {
     InPlay& c = p.cards[action - kFreeAbility];
     spend_hourglasses(p, 1);

@@ -72,6 +72,18 @@ bool Game::can_pay(const State& s, int seat, const Effect& cost, bool project, i
   return completable(p.resources, rc.owed, rc.units, rc.discount, 0);
 }
 
+// A cost of set resources, coins, STH and Stress (an Event task, an Active Trigger, an
+// achievement): paid at once, as it leaves nothing to choose; a store may then refill a kind
+// that ran out.
+void Game::pay_set_cost(State& s, int seat, const Effect& cost) const {
+  PlayerState& p = s.players[seat];
+  for (int r = 0; r < kNumResources; ++r) p.resources[r] = static_cast<std::uint8_t>(p.resources[r] - cost[r]);
+  p.money = static_cast<std::uint8_t>(p.money - cost[kMoney]);
+  if (cost[kSth]) gain_sth(s, seat, -cost[kSth]);
+  gain_stress(s, seat, cost[kStress]);
+  if (nostalgia_on()) draw_on_stores(s, seat);
+}
+
 // Pays the resource part of `cost` when there is no choice in it and returns true; otherwise
 // enters the pay step for `action` and returns false (the action completes after the last unit).
 bool Game::begin_payment(State& s, int seat, const Effect& cost, bool project, int action, int unaffected) const {

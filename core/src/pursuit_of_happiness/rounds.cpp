@@ -316,7 +316,6 @@ void Game::finish_end_of_round(State& s) const {
     p.spaces_used = 0;
     p.cloud = -1;
     p.meeple = -1;
-    p.community_hourglasses = 0;
     p.hourglasses = 0;
     p.hourglasses_spent = 0;
   }

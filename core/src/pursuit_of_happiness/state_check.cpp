@@ -275,16 +275,16 @@ void Game::validate(const State& s) const {
       else
         note(d.source, d.entry, where);
     }
-    int tokens = 0;
-    for (int slot = 0; slot < kCommunitySlots; ++slot) tokens += s.community_tokens[slot][seat];
     const bool meeple_placed = p.meeple >= 0 && p.meeple < kCommunitySlots;
-    require_state(p.community_hourglasses <= p.popularity && p.community_hourglasses <= p.hourglasses_spent &&
-                      (!meeple_placed || resolving || s.community_tokens[p.meeple][seat] > 0),
-                  who + ": Hourglasses on the Community board within Popularity, the meeple on a card with its token");
+    if (!resolving) {  // tokens are the meeple and Hourglasses placed this round, within Popularity
+      const int on_board = community_hourglasses(s, seat);
+      require_state((!meeple_placed || s.community_tokens[p.meeple][seat] > 0) && on_board >= 0 &&
+                        on_board <= p.popularity && on_board <= p.hourglasses_spent,
+                    who + ": Hourglasses on the Community board within Popularity, the meeple on a card with its token");
+    }
     require_state(p.popularity <= rules_.popularity_max && p.meeple >= -1 && p.meeple <= kCommunitySlots &&
-                      (community_on() || (p.popularity == 0 && p.meeple == -1 && p.community_hourglasses == 0)) &&
-                      (resolving || tokens == (p.meeple >= 0 && p.meeple < kCommunitySlots ? 1 : 0) + p.community_hourglasses),
-                  who + ": Popularity on its track, the meeple -1, a slot or 5, and one token per meeple and Hourglass placed");
+                      (community_on() || (p.popularity == 0 && p.meeple == -1)),
+                  who + ": Popularity on its track, the meeple -1, a slot or 5, with Community only");
     std::uint8_t earned = 0;
     for (int f = 0; f < 3; ++f)
       if (p.school_credits[f] >= rules_.degree_credits) earned = static_cast<std::uint8_t>(earned | (1u << f));

@@ -499,7 +499,7 @@ void Game::observation(const State& s, int player, float* out) const {
     if (s.community_slot >= 0) more[s.community_slot] = 1.0f;
     for (int slot = 0; slot < kCommunitySlots; ++slot) more[kCommunitySlots + slot] = s.community_tokens[slot][player] / 3.0f;
     more[2 * kCommunitySlots] = me.meeple >= 0 ? 1.0f : 0.0f;
-    more[2 * kCommunitySlots + 1] = me.community_hourglasses / 9.0f;
+    more[2 * kCommunitySlots + 1] = s.community_slot < 0 ? community_hourglasses(s, player) / 9.0f : 0.0f;
   }
   float* school = community - (rules_.school ? 3 : 0);
   for (int f = 0; rules_.school && f < 3; ++f)

@@ -118,6 +118,7 @@ class Game {
   bool can_pay(const State& s, int seat, const Effect& cost, bool project, int unaffected = 0) const;
   bool begin_payment(State& s, int seat, const Effect& cost, bool project, int action, int unaffected = 0) const;
   bool continue_payment(State& s) const;
+  void pay_set_cost(State& s, int seat, const Effect& cost) const;
   void pay_unit_options(const State& s, ActionList& out) const;
   void pay_unit(State& s, int kind) const;  // kind kForgoDiscount - kPayUnit: forgo a discount unit
   bool forgo_legal(const State& s) const;
@@ -228,6 +229,7 @@ class Game {
   bool community_on() const { return !cards_.community.empty(); }
   void deal_community(State& s) const;
   Plan plan_community(const State& s, int action) const;
+  int community_hourglasses(const State& s, int seat) const;
   bool begin_community(State& s) const;
   bool next_community_choice(State& s, int from_seat_offset) const;
   void discard_resolved_card(State& s) const;

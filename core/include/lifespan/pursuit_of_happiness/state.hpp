@@ -121,7 +121,6 @@ struct PlayerState {
   std::uint8_t popularity = 0;        // the Popularity track, 0 = its leftmost space (Community)
   std::int8_t meeple = -1;            // the Community board slot holding the meeple this round,
                                       // -1 unused, kCommunitySlots once the seat passed
-  std::uint8_t community_hourglasses = 0;  // Hourglasses on the Community board this round
   std::int8_t relative = -1;          // the Relative card still in the game, or -1
   std::uint8_t relative_level = 0;    // its Level indicator: an index into the card's numbers
   FixedVector<InPlay, kMaxInPlay> cards;
@@ -142,7 +141,6 @@ struct PlayerState {
     v.optional("relative", relative); v.optional("relative_level", relative_level);
     v.optional("school_credits", school_credits); v.optional("degrees", degrees);
     v.optional("popularity", popularity); v.optional("meeple", meeple);
-    v.optional("community_hourglasses", community_hourglasses);
   }
 };
 
