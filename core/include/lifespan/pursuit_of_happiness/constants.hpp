@@ -39,9 +39,6 @@ inline constexpr int kSoloNostalgiaLth = 5;          // solo target + 5 LTH (Nos
 inline constexpr int kFriendSlots = 4;               // the Best Friends board (summary, Setup 3)
 inline constexpr int kCommunitySlots = 5;            // the Community board (summary, Preparation 4.1)
 inline constexpr int kMaxAchievements = 3;           // per Community card (this project's cards: 2-3)
-// The School board covers Get a Job, Start a Relationship and Work Overtime in the Teen round
-// (summary, Setup 11.1); its courses, by Job category, sit on those spaces in this order.
-inline constexpr int kSchoolSpaces[3] = {8 /* kGetJob */, 9 /* kStartRelationship */, 4 /* kOvertime */};
 
 // Capacities (engine limits, far above what a game reaches).
 inline constexpr int kMaxInPlay = 24;       // cards one player holds, archived ones included
@@ -65,6 +62,9 @@ enum Space : std::uint8_t {
 };
 // A Nostalgia card's Passive Trigger names a board space, or this: any card action.
 inline constexpr int kAnyCardAction = kNumSpaces;
+// The School board covers Get a Job, Start a Relationship and Work Overtime in the Teen round
+// (summary, Setup 11.1); its courses, by Job category, sit on those spaces in this order.
+inline constexpr int kSchoolSpaces[3] = {kGetJob, kStartRelationship, kOvertime};
 
 // Where a Dream comes from: the four rows, then the Experiences board.
 inline constexpr int kExperienceSource = kNumRows;
