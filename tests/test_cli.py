@@ -91,9 +91,11 @@ def test_bad_command_lines_get_a_clean_message(args, message):
     assert "Traceback" not in result.stderr
 
 
-def test_expansions_on_the_command_line_join_with_plus():
-    result = run("selfplay", "pursuit_of_happiness", "--players", "3", "--games", "2",
-                 "--param", "expansions=experiences+kids+events", stdin="")
+@pytest.mark.parametrize("players, expansions", [(3, "experiences+kids+events"),
+                                                 (5, "community+school+relatives+best_friends+nostalgia")])
+def test_expansions_on_the_command_line_join_with_plus(players, expansions):
+    result = run("selfplay", "pursuit_of_happiness", "--players", str(players), "--games", "2",
+                 "--param", f"expansions={expansions}", stdin="")
     assert result.returncode == 0, result.stderr
     assert "win share" in result.stdout
 

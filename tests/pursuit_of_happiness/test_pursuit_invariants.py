@@ -323,3 +323,12 @@ def test_thousands_of_sampled_games_keep_the_invariants(players):
         st = json.loads(state.to_json())["state"]
         assert st["round"] <= 8
         check_record(game, st, state.scores())
+
+
+@pytest.mark.parametrize("expansions", [["community"]] + [["community", e] for e in EXPANSIONS if e != "community"],
+                         ids="+".join)
+def test_random_five_player_games_with_each_expansion(ph, expansions):
+    # Five seats need Community; each other expansion or module beside it.
+    game = lifespan.load_game(GAME, players=5, expansions=expansions)
+    assert lifespan.playouts(game, 100, seed=5).shape == (100, 5)
+    ph.sampled_games(game, 2)
