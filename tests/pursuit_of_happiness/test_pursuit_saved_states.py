@@ -68,3 +68,13 @@ def test_fewer_stress_sections_shorten_the_track_and_change_hourglasses():
     assert [p["hourglasses"] for p in record["players"]] == [6, 6]
     with pytest.raises(lifespan.RulesError, match="stress_start_section: must be from 1 to 3"):
         lifespan.load_game("pursuit_of_happiness", stress_sections=3, stress_start_section=4)
+
+
+def test_the_trait_step_waits_for_a_seat_that_still_chooses():
+    game = lifespan.load_game("pursuit_of_happiness", players=2)
+    state = game.new_state(0)
+    state.apply(0)                                 # seat 0 keeps a trait; seat 1 is to choose
+    doc = json.loads(state.to_json())
+    doc["state"]["current"] = 0
+    with pytest.raises(ValueError, match="still holds its 2 offered traits"):
+        game.state_from_json(json.dumps(doc))

@@ -34,6 +34,8 @@ void Game::check_pending_decision(const State& s) const {
   for (int slot = 0; slot < static_cast<int>(p.cards.size()); ++slot) any_due = any_due || due(slot);
   const bool upkeep = s.step == Step::kUpkeep || (s.step == Step::kPay && s.resume == Step::kUpkeep);
   require_state(!upkeep || any_due, "upkeep: the seat to move has no card whose upkeep is due");
+  require_state(s.step != Step::kChooseTrait || !p.trait_offer.empty(),
+                "current: in the trait step, the seat to move still holds its 2 offered traits");
   if (s.step == Step::kCommunity)
     require_state(s.community_slot >= 0 && s.community_slot < static_cast<int>(s.community_row.size()) &&
                       s.community_tokens[s.community_slot][s.current] > 0 && p.alive,
