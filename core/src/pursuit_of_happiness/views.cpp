@@ -406,6 +406,30 @@ constexpr int kObsPerPlayer = 16;
 
 namespace {
 
+// A pile whose order nobody has seen, dealt again in an order that depends only on its cards
+// and the generator.
+template <class Pile>
+void reshuffle(Pile& pile, SplitMix64& rng) {
+  sort_distinct_cards(pile);
+  shuffle(pile, rng);
+}
+
+// Cards `player` cannot see: `pile` and the other seats' hands (`hand_of(seat)`), pooled,
+// reshuffled and dealt back in the same sizes (the pile first, then the hands in seat order).
+template <class Pile, class HandOf>
+void redeal_hidden(Pile& pile, int players, int player, HandOf&& hand_of, SplitMix64& rng) {
+  Pile pool = pile;
+  for (int seat = 0; seat < players; ++seat)
+    if (seat != player)
+      for (std::uint8_t card : hand_of(seat)) pool.push_back(card);
+  reshuffle(pool, rng);
+  std::size_t next = 0;
+  for (auto& card : pile) card = pool[next++];
+  for (int seat = 0; seat < players; ++seat)
+    if (seat != player)
+      for (auto& card : hand_of(seat)) card = pool[next++];
+}
+
 int card_faces(const CardTables& cards) {  // one entry per Project, Item and Job/Partner face
   return static_cast<int>(cards.projects.size() + cards.items.size() + 2 * cards.jobs.size() +
                           2 * cards.partners.size());
@@ -554,40 +578,14 @@ State Game::determinize(const State& s, int player, std::uint64_t seed) const {
       for (auto& entry : deck) entry = static_cast<std::uint8_t>(entry | rng.below(2));
     shuffle(deck, rng);
   }
-  FixedVector<std::uint8_t, 16> hidden = d.trait_deck;
-  for (int seat = 0; seat < num_players(); ++seat)
-    if (seat != player)
-      for (std::uint8_t t : d.players[seat].trait_offer) hidden.push_back(t);
-  sort_distinct_cards(hidden);
-  shuffle(hidden, rng);
-  std::size_t next = 0;
-  for (auto& t : d.trait_deck) t = hidden[next++];
-  for (int seat = 0; seat < num_players(); ++seat)
-    if (seat != player)
-      for (auto& t : d.players[seat].trait_offer) t = hidden[next++];
-  sort_distinct_cards(d.event_deck);  // nobody knows the Events still to come
-  shuffle(d.event_deck, rng);
-  sort_distinct_cards(d.experience_deck);
-  shuffle(d.experience_deck, rng);
-  sort_distinct_cards(d.kid_deck);
-  shuffle(d.kid_deck, rng);
-  sort_distinct_cards(d.friend_deck);
-  shuffle(d.friend_deck, rng);
-  sort_distinct_cards(d.community_deck);
-  shuffle(d.community_deck, rng);
-  if (nostalgia_on()) {  // the other hands and the box: whichever cards `player` has not seen
-    FixedVector<std::uint8_t, kMaxNostalgia> unseen = d.nostalgia_box;
-    for (int seat = 0; seat < num_players(); ++seat)
-      if (seat != player)
-        for (std::uint8_t k : d.players[seat].nostalgia_hand) unseen.push_back(k);
-    sort_distinct_cards(unseen);
-    shuffle(unseen, rng);
-    std::size_t dealt = 0;
-    for (int seat = 0; seat < num_players(); ++seat)
-      if (seat != player)
-        for (auto& k : d.players[seat].nostalgia_hand) k = unseen[dealt++];
-    for (auto& k : d.nostalgia_box) k = unseen[dealt++];
-  }
+  redeal_hidden(d.trait_deck, num_players(), player, [&](int seat) -> auto& { return d.players[seat].trait_offer; }, rng);
+  reshuffle(d.event_deck, rng);  // nobody knows the Events still to come
+  reshuffle(d.experience_deck, rng);
+  reshuffle(d.kid_deck, rng);
+  reshuffle(d.friend_deck, rng);
+  reshuffle(d.community_deck, rng);
+  if (nostalgia_on())
+    redeal_hidden(d.nostalgia_box, num_players(), player, [&](int seat) -> auto& { return d.players[seat].nostalgia_hand; }, rng);
   d.rng.state = rng.next();
   return d;
 }
