@@ -27,11 +27,7 @@ void Game::decode_join(int action, int& owner, int& slot, int& role) {
 void Game::deal_community(State& s) const {
   auto& row = s.community_row;
   if (s.round > kFirstAdultRound && !row.empty()) s.community_discards.push_back(row.pop_back());
-  while (!row.full()) {
-    restock_if_empty(s.community_deck, s.community_discards, s.rng);
-    if (s.community_deck.empty()) return;
-    row.insert(0, s.community_deck.pop_back());
-  }
+  refill_from_left(row, s.community_deck, s.community_discards, s.rng);
 }
 
 // Placing the meeple, while it is unused this round, or else an Hourglass, at most as many a

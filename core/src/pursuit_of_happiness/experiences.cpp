@@ -12,13 +12,8 @@ namespace lifespan::pursuit_of_happiness {
 // cards fill the board from the left. Slot 0 is the leftmost; an empty deck takes back its
 // discards, shuffled.
 void Game::refill_experiences(State& s, int emptied_slot) const {
-  auto& row = s.experience_row;
-  row.erase(static_cast<std::size_t>(emptied_slot));
-  while (row.size() < kExperienceSlots) {
-    restock_if_empty(s.experience_deck, s.experience_discards, s.rng);
-    if (s.experience_deck.empty()) return;
-    row.insert(0, s.experience_deck.pop_back());
-  }
+  s.experience_row.erase(static_cast<std::size_t>(emptied_slot));
+  refill_from_left(s.experience_row, s.experience_deck, s.experience_discards, s.rng);
 }
 
 // Preparation from the 2nd Adult round: the card in the 5th slot is discarded, the rest slide.

@@ -17,6 +17,17 @@ void restock_if_empty(Pile& deck, Pile& discards, SplitMix64& rng) {
   shuffle(deck, rng);
 }
 
+// A row of face-up cards that slide right, filled from the left (slot 0) until full or both
+// piles are empty.
+template <class Row, class Pile>
+void refill_from_left(Row& row, Pile& deck, Pile& discards, SplitMix64& rng) {
+  while (!row.full()) {
+    restock_if_empty(deck, discards, rng);
+    if (deck.empty()) return;
+    row.insert(0, deck.pop_back());
+  }
+}
+
 // Sorts a pile of distinct card numbers (bytes) in ascending order, in linear time: every
 // search iteration determinizes, so this is on a hot path.
 template <class Pile>
