@@ -98,20 +98,32 @@ int harder_times(int action) {
 
 }  // namespace
 
+namespace {
+
+// The six simple board actions, the commonest candidates, with nothing to pay: an open space
+// and an Hourglass.
+bool simple_action_legal(const State& s, int space, Plan* plan) {
+  if (has(s.unavailable, space) || s.players[s.current].hourglasses == 0) return false;
+  if (plan) {
+    *plan = Plan{};
+    plan->ok = true;
+    plan->space = space;
+  }
+  return true;
+}
+
+}  // namespace
+
 // `plan`, if given, receives the plan of a legal action.
 bool Game::main_action_legal(const State& s, int action, Plan* plan) const {
-  if (action >= kSimpleBoard && action < kSimpleBoard + kNumSimpleActions) {
-    // The commonest candidates, with nothing to pay: an open space and an Hourglass.
-    const int space = action - kSimpleBoard;
-    if (has(s.unavailable, space) || s.players[s.current].hourglasses == 0) return false;
-    if (plan) {
-      *plan = Plan{};
-      plan->ok = true;
-      plan->space = space;
-    }
-    return true;
-  }
-  const Plan made = plan_action(s, action);
+  if (action >= kSimpleBoard && action < kSimpleBoard + kNumSimpleActions)
+    return simple_action_legal(s, action - kSimpleBoard, plan);
+  return affordable(s, plan_action(s, action), plan);
+}
+
+// Whether the seat to move can carry out a planned main action: it exists, its requirement is
+// met, and the Hourglasses and the cost can be paid. `plan`, if given, receives `made` then.
+bool Game::affordable(const State& s, const Plan& made, Plan* plan) const {
   if (!made.ok || !made.met) return false;
   // The Hourglass placed comes on top of any the cost asks for; the Cloud (Experiences) is
   // placed instead on the Experiences board, so with only the Cloud left only that board.
@@ -119,6 +131,37 @@ bool Game::main_action_legal(const State& s, int action, Plan* plan) const {
   if (!can_pay(s, s.current, made.cost, made.project, made.unaffected)) return false;
   if (plan) *plan = made;
   return true;
+}
+
+// The index-th candidate of a segment (MainCandidates): its id in `action`, and whether it is
+// legal, as main_action_legal(action) would say. Taking a row card is planned straight from the
+// segment, without going through the id: these are most of what a playout checks.
+bool Game::candidate_legal(const State& s, int segment, int index, int& action, Plan* plan) const {
+  const auto& rows = s.rows;
+  auto take_from = [&](int row, int first_id) {
+    action = first_id + index;
+    return affordable(s, plan_take(s, row, rows[row][index], 0), plan);
+  };
+  switch (segment) {
+    case MainCandidates::kSimple:
+      action = kSimpleBoard + index;
+      return simple_action_legal(s, index, plan);
+    case MainCandidates::kStart:
+      for (int k = 0;; ++k) {
+        const std::uint8_t project = rows[kProjectRow][k];
+        if (index < project_roles_[project]) {
+          action = kStartProjectAction + k * kMaxRoles + index;
+          return affordable(s, plan_take(s, kProjectRow, project, index), plan);
+        }
+        index -= project_roles_[project];
+      }
+    case MainCandidates::kSpend: return take_from(kItemRow, kSpendAction);
+    case MainCandidates::kGetJob: return take_from(kJobRow, kGetJobAction);
+    case MainCandidates::kRelationship: return take_from(kPartnerRow, kStartRelationshipAction);
+    default:
+      action = candidate_in(s, segment, index);
+      return main_action_legal(s, action, plan);
+  }
 }
 
 Plan Game::plan_action(const State& s, int action) const {

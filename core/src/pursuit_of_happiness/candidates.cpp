@@ -59,15 +59,18 @@ void Game::rebuild_derived(State& s) const {
       if (active_group_project(c)) s.group_holders = static_cast<std::uint8_t>(s.group_holders | (1u << seat));
 }
 
-// Only rows and cards are counted: checking more here (costs, Unavailable tokens, which cards
-// have a card action) costs a playout more than the rejected draws it would save.
+// Only rows, cards and Unavailable tokens are counted: checking more here (costs, which cards
+// have a card action) costs a playout more than the rejected draws it would save. Get a Job
+// (with promotions) and Start a Relationship are left out under their Unavailable tokens,
+// since they would be drawn and refused throughout the Teen round.
 // With Experiences, counted exactly (free Dream slots, the variants of each dreamt card, planned
 // Experiences), since they would otherwise be most of the candidates and mostly illegal.
 MainCandidates Game::main_candidates(const State& s) const {
   MainCandidates c;
-  auto set = [&](Segment segment, std::size_t count) {
-    c.count[segment] = static_cast<std::uint16_t>(count);
-    c.total += static_cast<int>(count);
+  auto& count = c.count;
+  auto total = [&] {
+    for (std::uint16_t n : count) c.total += n;
+    return c;
   };
   const PlayerState& p = s.players[s.current];
   if (experiences_on()) {
@@ -78,38 +81,39 @@ MainCandidates Game::main_candidates(const State& s) const {
     for (const InPlay& card : p.cards) planned += card.kind == kExperienceCard;
     std::size_t sources = s.experience_row.size();
     for (const auto& row : s.rows) sources += row.size();
+    count[MainCandidates::kPlanExperience] = static_cast<std::uint16_t>(s.experience_row.size());
+    count[MainCandidates::kDream] = static_cast<std::uint16_t>(sources * static_cast<std::size_t>(free_slots));
+    count[MainCandidates::kFromDream] = static_cast<std::uint16_t>(leaving);
     if (p.hourglasses == 0) {  // only the Cloud (or the meeple) is left: only their boards
-      set(MainCandidates::kPlanExperience, s.experience_row.size());
-      set(MainCandidates::kDream, sources * static_cast<std::size_t>(free_slots));
-      set(MainCandidates::kFromDream, static_cast<std::size_t>(leaving));
-      set(MainCandidates::kCommunity, s.community_row.size());
-      return c;
+      count[MainCandidates::kCommunity] = static_cast<std::uint16_t>(s.community_row.size());
+      return total();
     }
-    set(MainCandidates::kPlanExperience, s.experience_row.size());
-    set(MainCandidates::kDream, sources * static_cast<std::size_t>(free_slots));
-    set(MainCandidates::kFromDream, static_cast<std::size_t>(leaving));
-    set(MainCandidates::kExtendExperience, static_cast<std::size_t>(planned));
+    count[MainCandidates::kExtendExperience] = static_cast<std::uint16_t>(planned);
   }
-  set(MainCandidates::kSimple, kNumSimpleActions);
+  count[MainCandidates::kSimple] = kNumSimpleActions;
   int starts = 0;
   for (std::uint8_t project : s.rows[kProjectRow]) starts += project_roles_[project];
-  set(MainCandidates::kStart, starts);
-  std::size_t joins = 0, fifth_seat_joins = 0;  // the 5th seat's ids come last
-  for_each_open_role(s, kFirstFourSeats, [&](int, int, int) { ++joins; return false; });
-  if (num_players() > kBasePlayers)
-    for_each_open_role(s, kFifthSeat, [&](int, int, int) { ++fifth_seat_joins; return false; });
-  set(MainCandidates::kJoin, joins);
-  set(MainCandidates::kSpend, s.rows[kItemRow].size());
-  set(MainCandidates::kGetJob, s.rows[kJobRow].size());
-  // Each promotion rule offers only its own kind of promotion action.
-  set(MainCandidates::kPromoteRow, rules_.promotion == Promotion::kRow ? s.rows[kJobRow].size() : 0);
-  set(MainCandidates::kFlip, rules_.promotion == Promotion::kFlip ? 1 : 0);
-  set(MainCandidates::kRelationship, s.rows[kPartnerRow].size());
-  set(MainCandidates::kCardActions, p.cards.size());
-  set(MainCandidates::kGetJobWorkingHarder, standalone_jobs_ ? s.rows[kJobRow].size() * kMaxWorkHarder : 0);
-  const bool kids = kids_on() && !s.kid_deck.empty();
-  set(MainCandidates::kDevelopWithKid, kids ? p.cards.size() : 0);
-  set(MainCandidates::kRaiseFamily, kids ? p.cards.size() : 0);
+  count[MainCandidates::kStart] = static_cast<std::uint16_t>(starts);
+  if (s.group_holders) {  // the 5th seat's ids come last
+    for_each_open_role(s, kFirstFourSeats, [&](int, int, int) { ++count[MainCandidates::kJoin]; return false; });
+    if (num_players() > kBasePlayers)
+      for_each_open_role(s, kFifthSeat, [&](int, int, int) { ++count[MainCandidates::kJoinFifthSeat]; return false; });
+  }
+  count[MainCandidates::kSpend] = static_cast<std::uint16_t>(s.rows[kItemRow].size());
+  if (!(s.unavailable & (1u << kGetJob))) {
+    const auto jobs = static_cast<std::uint16_t>(s.rows[kJobRow].size());
+    count[MainCandidates::kGetJob] = jobs;
+    // Each promotion rule offers only its own kind of promotion action.
+    if (rules_.promotion == Promotion::kRow) count[MainCandidates::kPromoteRow] = jobs;
+    else count[MainCandidates::kFlip] = 1;
+    if (standalone_jobs_) count[MainCandidates::kGetJobWorkingHarder] = static_cast<std::uint16_t>(jobs * kMaxWorkHarder);
+  }
+  if (!(s.unavailable & (1u << kStartRelationship)))
+    count[MainCandidates::kRelationship] = static_cast<std::uint16_t>(s.rows[kPartnerRow].size());
+  const auto cards = static_cast<std::uint16_t>(p.cards.size());
+  count[MainCandidates::kCardActions] = cards;
+  if (!expansion_segments_) return total();
+  if (kids_on() && !s.kid_deck.empty()) count[MainCandidates::kDevelopWithKid] = count[MainCandidates::kRaiseFamily] = cards;
   if (nostalgia_on()) {  // counted exactly: Outcomes cards at L2, and SMART Goals once unlocked
     int outcomes = 0;
     bool smart = false;
@@ -117,21 +121,14 @@ MainCandidates Game::main_candidates(const State& s) const {
       outcomes += card.kind == kNostalgiaCard && card.level == 2 && nostalgia(card).category == NostalgiaCategory::kOutcomes;
       smart = smart || unlocked(card, NostalgiaAbility::kSmartGoals);
     }
-    set(MainCandidates::kRealize, kNostalgiaSlots);
-    set(MainCandidates::kDetermineOutcome, 2 * static_cast<std::size_t>(outcomes));
-    set(MainCandidates::kSmartGoals, smart ? p.cards.size() : 0);
+    count[MainCandidates::kRealize] = kNostalgiaSlots;
+    count[MainCandidates::kDetermineOutcome] = static_cast<std::uint16_t>(2 * outcomes);
+    if (smart) count[MainCandidates::kSmartGoals] = cards;
   }
-  set(MainCandidates::kSchool, school_course_open(s) ? 3 : 0);
-  set(MainCandidates::kMakeFriend, s.friend_row.size());
-  set(MainCandidates::kCommunity, s.community_row.size());
-  set(MainCandidates::kJoinFifthSeat, fifth_seat_joins);
-  return c;
-}
-
-int Game::candidate_action(const State& s, const MainCandidates& c, int index) const {
-  int segment = 0;
-  while (index >= c.count[segment]) index -= c.count[segment++];
-  return candidate_in(s, segment, index);
+  if (school_course_open(s)) count[MainCandidates::kSchool] = 3;
+  count[MainCandidates::kMakeFriend] = static_cast<std::uint16_t>(s.friend_row.size());
+  count[MainCandidates::kCommunity] = static_cast<std::uint16_t>(s.community_row.size());
+  return total();
 }
 
 // The index-th candidate of one segment.
@@ -193,26 +190,30 @@ int Game::candidate_in(const State& s, int segment, int index) const {
   }
 }
 
-// Calls visit(action) for every candidate in order until it returns true; returns whether it did.
+// Calls visit(action, legal) for every candidate in order until it returns true; returns
+// whether it did.
 template <class Visit>
 bool Game::for_each_candidate(const State& s, const MainCandidates& c, Visit&& visit) const {
+  int action = 0;
   for (int segment = 0; segment < MainCandidates::kNumSegments; ++segment)
-    for (int k = 0; k < c.count[segment]; ++k)
-      if (visit(candidate_in(s, segment, k))) return true;
+    for (int k = 0; k < c.count[segment]; ++k) {
+      const bool legal = candidate_legal(s, segment, k, action, nullptr);
+      if (visit(action, legal)) return true;
+    }
   return false;
 }
 
 // Everything the seat to move may do as the main action of its turn.
 void Game::main_action_options(const State& s, ActionList& out) const {
-  for_each_candidate(s, main_candidates(s), [&](int action) {
-    if (main_action_legal(s, action)) out.push_back(static_cast<std::uint16_t>(action));
+  for_each_candidate(s, main_candidates(s), [&](int action, bool legal) {
+    if (legal) out.push_back(static_cast<std::uint16_t>(action));
     return false;
   });
 }
 
 // In candidate order, so the board actions, almost always open, settle it at once.
 bool Game::any_main_action(const State& s, const MainCandidates& c) const {
-  return for_each_candidate(s, c, [&](int action) { return main_action_legal(s, action); });
+  return for_each_candidate(s, c, [](int, bool legal) { return legal; });
 }
 
 // A uniformly random legal action. Outside the Action phase: legal[below(count)]. In it, by
@@ -234,10 +235,8 @@ int Game::sample_planned(const State& s, SplitMix64& rng, Plan& plan) const {
   const std::uint32_t pass = first_main + static_cast<std::uint32_t>(c.total);
   const std::uint32_t first_nostalgia = pass + 1 + (s.event_revealed >= 0 ? 1 : 0);
   const std::uint32_t count = first_nostalgia + (nostalgia_on() ? static_cast<std::uint32_t>(nostalgia_free_candidates(s)) : 0);
-  // Rejected indices, one bit each; only the words this position uses are cleared (a playout
-  // samples every move, and most positions have far fewer candidates than the capacity).
-  std::array<std::uint64_t, kMaxCandidates / 64> rejected;
-  std::fill_n(rejected.begin(), (count + 63) / 64, std::uint64_t{0});
+  // Rejected indices, one bit each: 128 bytes, cleared with a few stores.
+  std::array<std::uint64_t, kMaxCandidates / 64> rejected{};
   for (;;) {
     const std::uint32_t pick = rng.below(count);
     const std::uint64_t bit = std::uint64_t{1} << (pick & 63);
@@ -247,8 +246,9 @@ int Game::sample_planned(const State& s, SplitMix64& rng, Plan& plan) const {
     } else if (pick < first_main) {
       if (discardable(p, p.cards[pick - kNumRows])) return kDiscard + static_cast<int>(pick - kNumRows);
     } else if (pick < pass) {
-      const int action = candidate_action(s, c, static_cast<int>(pick - first_main));
-      if (main_action_legal(s, action, &plan)) return action;
+      int segment = 0, index = static_cast<int>(pick - first_main), action = 0;
+      while (index >= c.count[segment]) index -= c.count[segment++];
+      if (candidate_legal(s, segment, index, action, &plan)) return action;
     } else if (pick >= first_nostalgia) {
       const int action = nostalgia_free_candidate(s, static_cast<int>(pick - first_nostalgia));
       if (nostalgia_free_legal(s, action)) return action;

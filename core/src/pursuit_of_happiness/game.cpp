@@ -126,6 +126,7 @@ Game::Game(const Rules& rules, CardTables cards) : rules_(rules), cards_(std::mo
     const ProjectSpec& p = cards_.projects[i];
     project_roles_[i] = p.type == ProjectType::kGroup ? p.num_levels : 1;
   }
+  expansion_segments_ = kids_on() || nostalgia_on() || rules_.school || friends_on_ || community_on();
 }
 
 }  // namespace lifespan::pursuit_of_happiness

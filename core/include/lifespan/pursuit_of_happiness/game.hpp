@@ -159,10 +159,11 @@ class Game {
   void settle_goal(State& s, int goal, bool living_only) const;
   // actions.cpp
   bool main_action_legal(const State& s, int action, Plan* plan = nullptr) const;
+  bool affordable(const State& s, const Plan& made, Plan* plan) const;
+  bool candidate_legal(const State& s, int segment, int index, int& action, Plan* plan) const;
   void apply_main_action(State& s, int action, const Plan& plan) const;
   // candidates.cpp
   MainCandidates main_candidates(const State& s) const;
-  int candidate_action(const State& s, const MainCandidates& c, int index) const;
   int candidate_in(const State& s, int segment, int index) const;
   template <class Visit>
   bool for_each_candidate(const State& s, const MainCandidates& c, Visit&& visit) const;
@@ -277,6 +278,7 @@ class Game {
   std::array<std::uint8_t, kMaxDeck> project_roles_{};
   bool standalone_jobs_ = false;  // some Job is a Stand-alone Job: its hiring actions are candidates
   bool friends_on_ = false;       // some Item is a Best Friend: the Best Friends board is played
+  bool expansion_segments_ = false;  // a candidate segment after the card actions may be non-empty
 };
 
 }  // namespace lifespan::pursuit_of_happiness
