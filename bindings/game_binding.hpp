@@ -13,6 +13,7 @@
 #include "lifespan/common/errors.hpp"
 #include "lifespan/common/mcts.hpp"
 #include "lifespan/common/playouts.hpp"
+#include "play_loop.hpp"
 #include "state_record.hpp"
 
 namespace lifespan::bindings {
@@ -120,21 +121,12 @@ void bind_game(py::module_& m, const char* game_class, const char* state_class) 
         return playouts(*g.game, nullptr, n, seed, threads);
       });
 
-  py::class_<State>(m, state_class)
+  py::class_<State> state_cls(m, state_class);
+  state_cls
       .def_property_readonly_static("state_bytes", [](py::handle) { return sizeof(typename G::State); },
                                     "sizeof the C++ state value: what a clone copies")
       .def_property_readonly("game", [](const State& s) { return s.owner; })
       .def_property_readonly("current_player", [](const State& s) { return s.game->current_player(s.state); })
-      .def("is_terminal", [](const State& s) { return s.game->is_terminal(s.state); })
-      .def("legal_actions",
-           [](const State& s) {
-             typename G::ActionList legal;
-             s.game->legal_actions(s.state, legal);
-             PyObject* list = PyList_New(static_cast<py::ssize_t>(legal.size()));
-             for (std::size_t i = 0; i < legal.size(); ++i)
-               PyList_SET_ITEM(list, static_cast<py::ssize_t>(i), PyLong_FromLong(legal[i]));
-             return py::reinterpret_steal<py::list>(list);
-           })
       .def("legal_actions_mask",
            [](const State& s) {
              py::array_t<bool> mask(G::kNumDistinctActions);
@@ -145,7 +137,8 @@ void bind_game(py::module_& m, const char* game_class, const char* state_class) 
              for (auto a : legal) data[a] = true;
              return mask;
            })
-      .def("apply",
+      // is_terminal, legal_actions and apply: play_loop.hpp; this is apply's checked path.
+      .def("_apply",
            [](State& s, py::handle action) { s.game->apply(s.state, parse_action(s, action)); },
            py::arg("action"))
       .def("child",
@@ -255,6 +248,7 @@ void bind_game(py::module_& m, const char* game_class, const char* state_class) 
              return (a.game == b.game || a.game->same_rules_and_cards(*b.game)) && a.state == b.state;
            })
       .attr("__hash__") = py::none();  // states change in place, so they are not hashable
+  PlayLoopMethods<G>::install(state_cls);
 }
 
 }  // namespace lifespan::bindings
