@@ -142,26 +142,26 @@ bool Game::candidate_legal(const State& s, int segment, int index, int& action, 
     action = first_id + index;
     return affordable(s, plan_take(s, row, rows[row][index], 0), plan);
   };
-  switch (segment) {
-    case MainCandidates::kSimple:
-      action = kSimpleBoard + index;
-      return simple_action_legal(s, index, plan);
-    case MainCandidates::kStart:
-      for (int k = 0;; ++k) {
-        const std::uint8_t project = rows[kProjectRow][k];
-        if (index < project_roles_[project]) {
-          action = kStartProjectAction + k * kMaxRoles + index;
-          return affordable(s, plan_take(s, kProjectRow, project, index), plan);
-        }
-        index -= project_roles_[project];
-      }
-    case MainCandidates::kSpend: return take_from(kItemRow, kSpendAction);
-    case MainCandidates::kGetJob: return take_from(kJobRow, kGetJobAction);
-    case MainCandidates::kRelationship: return take_from(kPartnerRow, kStartRelationshipAction);
-    default:
-      action = candidate_in(s, segment, index);
-      return main_action_legal(s, action, plan);
+  // Tests, not a switch: a jump table here is an indirect branch the CPU mispredicts on most draws.
+  if (segment == MainCandidates::kSimple) {
+    action = kSimpleBoard + index;
+    return simple_action_legal(s, index, plan);
   }
+  if (segment == MainCandidates::kStart) {
+    for (int k = 0;; ++k) {
+      const std::uint8_t project = rows[kProjectRow][k];
+      if (index < project_roles_[project]) {
+        action = kStartProjectAction + k * kMaxRoles + index;
+        return affordable(s, plan_take(s, kProjectRow, project, index), plan);
+      }
+      index -= project_roles_[project];
+    }
+  }
+  if (segment == MainCandidates::kSpend) return take_from(kItemRow, kSpendAction);
+  if (segment == MainCandidates::kGetJob) return take_from(kJobRow, kGetJobAction);
+  if (segment == MainCandidates::kRelationship) return take_from(kPartnerRow, kStartRelationshipAction);
+  action = candidate_in(s, segment, index);
+  return main_action_legal(s, action, plan);
 }
 
 Plan Game::plan_action(const State& s, int action) const {

@@ -66,11 +66,12 @@ void Game::rebuild_derived(State& s) const {
 // With Experiences, counted exactly (free Dream slots, the variants of each dreamt card, planned
 // Experiences), since they would otherwise be most of the candidates and mostly illegal.
 MainCandidates Game::main_candidates(const State& s) const {
+  // The total is summed as the counts are set: summing the array afterwards would read back
+  // 16-bit stores just made, which stalls on store forwarding.
   MainCandidates c;
-  auto& count = c.count;
-  auto total = [&] {
-    for (std::uint16_t n : count) c.total += n;
-    return c;
+  auto set = [&](MainCandidates::Segment segment, std::size_t count) {
+    c.count[segment] = static_cast<std::uint16_t>(count);
+    c.total += static_cast<int>(count);
   };
   const PlayerState& p = s.players[s.current];
   if (experiences_on()) {
@@ -81,39 +82,45 @@ MainCandidates Game::main_candidates(const State& s) const {
     for (const InPlay& card : p.cards) planned += card.kind == kExperienceCard;
     std::size_t sources = s.experience_row.size();
     for (const auto& row : s.rows) sources += row.size();
-    count[MainCandidates::kPlanExperience] = static_cast<std::uint16_t>(s.experience_row.size());
-    count[MainCandidates::kDream] = static_cast<std::uint16_t>(sources * static_cast<std::size_t>(free_slots));
-    count[MainCandidates::kFromDream] = static_cast<std::uint16_t>(leaving);
+    set(MainCandidates::kPlanExperience, s.experience_row.size());
+    set(MainCandidates::kDream, sources * static_cast<std::size_t>(free_slots));
+    set(MainCandidates::kFromDream, leaving);
     if (p.hourglasses == 0) {  // only the Cloud (or the meeple) is left: only their boards
-      count[MainCandidates::kCommunity] = static_cast<std::uint16_t>(s.community_row.size());
-      return total();
+      set(MainCandidates::kCommunity, s.community_row.size());
+      return c;
     }
-    count[MainCandidates::kExtendExperience] = static_cast<std::uint16_t>(planned);
+    set(MainCandidates::kExtendExperience, planned);
   }
-  count[MainCandidates::kSimple] = kNumSimpleActions;
+  set(MainCandidates::kSimple, kNumSimpleActions);
   int starts = 0;
   for (std::uint8_t project : s.rows[kProjectRow]) starts += project_roles_[project];
-  count[MainCandidates::kStart] = static_cast<std::uint16_t>(starts);
+  set(MainCandidates::kStart, starts);
   if (s.group_holders) {  // the 5th seat's ids come last
-    for_each_open_role(s, kFirstFourSeats, [&](int, int, int) { ++count[MainCandidates::kJoin]; return false; });
+    std::size_t joins = 0, fifth_seat_joins = 0;
+    for_each_open_role(s, kFirstFourSeats, [&](int, int, int) { ++joins; return false; });
     if (num_players() > kBasePlayers)
-      for_each_open_role(s, kFifthSeat, [&](int, int, int) { ++count[MainCandidates::kJoinFifthSeat]; return false; });
+      for_each_open_role(s, kFifthSeat, [&](int, int, int) { ++fifth_seat_joins; return false; });
+    set(MainCandidates::kJoin, joins);
+    set(MainCandidates::kJoinFifthSeat, fifth_seat_joins);
   }
-  count[MainCandidates::kSpend] = static_cast<std::uint16_t>(s.rows[kItemRow].size());
+  set(MainCandidates::kSpend, s.rows[kItemRow].size());
   if (!(s.unavailable & (1u << kGetJob))) {
     const auto jobs = static_cast<std::uint16_t>(s.rows[kJobRow].size());
-    count[MainCandidates::kGetJob] = jobs;
+    set(MainCandidates::kGetJob, jobs);
     // Each promotion rule offers only its own kind of promotion action.
-    if (rules_.promotion == Promotion::kRow) count[MainCandidates::kPromoteRow] = jobs;
-    else count[MainCandidates::kFlip] = 1;
-    if (standalone_jobs_) count[MainCandidates::kGetJobWorkingHarder] = static_cast<std::uint16_t>(jobs * kMaxWorkHarder);
+    if (rules_.promotion == Promotion::kRow) set(MainCandidates::kPromoteRow, jobs);
+    else set(MainCandidates::kFlip, 1);
+    if (standalone_jobs_) set(MainCandidates::kGetJobWorkingHarder, jobs * kMaxWorkHarder);
   }
   if (!(s.unavailable & (1u << kStartRelationship)))
-    count[MainCandidates::kRelationship] = static_cast<std::uint16_t>(s.rows[kPartnerRow].size());
+    set(MainCandidates::kRelationship, s.rows[kPartnerRow].size());
   const auto cards = static_cast<std::uint16_t>(p.cards.size());
-  count[MainCandidates::kCardActions] = cards;
-  if (!expansion_segments_) return total();
-  if (kids_on() && !s.kid_deck.empty()) count[MainCandidates::kDevelopWithKid] = count[MainCandidates::kRaiseFamily] = cards;
+  set(MainCandidates::kCardActions, cards);
+  if (!expansion_segments_) return c;
+  if (kids_on() && !s.kid_deck.empty()) {
+    set(MainCandidates::kDevelopWithKid, cards);
+    set(MainCandidates::kRaiseFamily, cards);
+  }
   if (nostalgia_on()) {  // counted exactly: Outcomes cards at L2, and SMART Goals once unlocked
     int outcomes = 0;
     bool smart = false;
@@ -121,14 +128,14 @@ MainCandidates Game::main_candidates(const State& s) const {
       outcomes += card.kind == kNostalgiaCard && card.level == 2 && nostalgia(card).category == NostalgiaCategory::kOutcomes;
       smart = smart || unlocked(card, NostalgiaAbility::kSmartGoals);
     }
-    count[MainCandidates::kRealize] = kNostalgiaSlots;
-    count[MainCandidates::kDetermineOutcome] = static_cast<std::uint16_t>(2 * outcomes);
-    if (smart) count[MainCandidates::kSmartGoals] = cards;
+    set(MainCandidates::kRealize, kNostalgiaSlots);
+    set(MainCandidates::kDetermineOutcome, 2 * outcomes);
+    if (smart) set(MainCandidates::kSmartGoals, cards);
   }
-  if (school_course_open(s)) count[MainCandidates::kSchool] = 3;
-  count[MainCandidates::kMakeFriend] = static_cast<std::uint16_t>(s.friend_row.size());
-  count[MainCandidates::kCommunity] = static_cast<std::uint16_t>(s.community_row.size());
-  return total();
+  if (school_course_open(s)) set(MainCandidates::kSchool, 3);
+  set(MainCandidates::kMakeFriend, s.friend_row.size());
+  set(MainCandidates::kCommunity, s.community_row.size());
+  return c;
 }
 
 // The index-th candidate of one segment.
@@ -235,8 +242,10 @@ int Game::sample_planned(const State& s, SplitMix64& rng, Plan& plan) const {
   const std::uint32_t pass = first_main + static_cast<std::uint32_t>(c.total);
   const std::uint32_t first_nostalgia = pass + 1 + (s.event_revealed >= 0 ? 1 : 0);
   const std::uint32_t count = first_nostalgia + (nostalgia_on() ? static_cast<std::uint32_t>(nostalgia_free_candidates(s)) : 0);
-  // Rejected indices, one bit each: 128 bytes, cleared with a few stores.
-  std::array<std::uint64_t, kMaxCandidates / 64> rejected{};
+  // Rejected indices, one bit each; only the words this position uses are cleared (a playout
+  // samples every move, and most positions have far fewer candidates than the capacity).
+  std::array<std::uint64_t, kMaxCandidates / 64> rejected;
+  std::fill_n(rejected.begin(), (count + 63) / 64, std::uint64_t{0});
   for (;;) {
     const std::uint32_t pick = rng.below(count);
     const std::uint64_t bit = std::uint64_t{1} << (pick & 63);
