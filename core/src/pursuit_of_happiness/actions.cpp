@@ -579,7 +579,7 @@ void Game::discard_card(State& s, int seat, int slot, bool penalty) const {
     pile.push_back(static_cast<std::uint8_t>(two_faced ? (c.id << 1) | c.face : c.id));
   }
   p.cards.erase(static_cast<std::size_t>(slot));
-  if (c.kind == kProjectCard && cards_.projects[c.id].type == ProjectType::kGroup) rebuild_derived(s);
+  if (s.group_slots[seat] >> slot) rebuild_group_slots(s, seat);  // it was one, or they moved down
   if (penalty) {
     gain_stress(s, seat, 1);
     gain_sth(s, seat, -1);
@@ -844,6 +844,7 @@ void Game::resolve(State& s, int action, const Plan* known) const {
       // Completed: set aside for good, counted.
       const ExperienceSpec& spec = cards_.experiences[c.id];
       p.cards.erase(static_cast<std::size_t>(slot));
+      if (s.group_slots[seat] >> slot) rebuild_group_slots(s, seat);
       p.experiences = static_cast<std::uint8_t>(p.experiences + 1);
       gain(s, seat, spec.reward, true);
       if (extend) gain(s, seat, spec.extend_reward, true);
@@ -893,7 +894,7 @@ void Game::take(State& s, int seat, int source, int entry, int variant) const {
         card.time = 1;
       }
       take_card(s, seat, card);
-      if (group) rebuild_derived(s);
+      if (group) rebuild_group_slots(s, seat);
       gain(s, seat, spec.levels[variant].reward, true);
       trait_bonus(s, seat, kBonusStartProject);
       return;

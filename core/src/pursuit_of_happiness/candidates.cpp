@@ -3,6 +3,7 @@
 // a playout instead counts the candidates, draws indices and plans only what it draws.
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <cstdint>
 
 #include "lifespan/pursuit_of_happiness/game.hpp"
@@ -27,14 +28,13 @@ template <class Visit>
 bool Game::for_each_open_role(const State& s, unsigned owners, Visit&& visit) const {
   owners &= s.group_holders;
   if (rules_.group_join == GroupJoin::kOwnActive) owners &= 1u << s.current;
-  for (int owner = 0; owners != 0; ++owner, owners >>= 1) {
-    if (!(owners & 1u)) continue;
-    const PlayerState& p = s.players[owner];
-    for (std::size_t slot = 0; slot < p.cards.size(); ++slot) {
-      const InPlay& c = p.cards[slot];
-      if (!active_group_project(c)) continue;
+  for (; owners != 0; owners &= owners - 1) {
+    const int owner = std::countr_zero(owners);
+    for (std::uint32_t slots = s.group_slots[owner]; slots != 0; slots &= slots - 1) {
+      const int slot = std::countr_zero(slots);
+      const InPlay& c = s.players[owner].cards[slot];
       for (int r = 0; r < project_roles_[c.id]; ++r)
-        if (c.roles[r] < 0 && visit(owner, static_cast<int>(slot), r)) return true;
+        if (c.roles[r] < 0 && visit(owner, slot, r)) return true;
     }
   }
   return false;
@@ -53,10 +53,18 @@ bool Game::active_group_project(const InPlay& c) const {
 }
 
 void Game::rebuild_derived(State& s) const {
-  s.group_holders = 0;
-  for (int seat = 0; seat < num_players(); ++seat)
-    for (const InPlay& c : s.players[seat].cards)
-      if (active_group_project(c)) s.group_holders = static_cast<std::uint8_t>(s.group_holders | (1u << seat));
+  for (int seat = 0; seat < num_players(); ++seat) rebuild_group_slots(s, seat);
+}
+
+// After a Group Project starts or ends, or a card before one leaves the play area.
+void Game::rebuild_group_slots(State& s, int seat) const {
+  std::uint32_t slots = 0;
+  const auto& cards = s.players[seat].cards;
+  for (std::size_t slot = 0; slot < cards.size(); ++slot)
+    if (active_group_project(cards[slot])) slots |= std::uint32_t{1} << slot;
+  s.group_slots[seat] = slots;
+  const auto bit = static_cast<std::uint8_t>(1u << seat);
+  s.group_holders = static_cast<std::uint8_t>(slots ? s.group_holders | bit : s.group_holders & ~bit);
 }
 
 // Only rows, cards and Unavailable tokens are counted: checking more here (costs, which cards

@@ -94,6 +94,7 @@ class Game {
   State determinize(const State& s, int player, std::uint64_t seed) const;
   void validate(const State& s) const;  // state_check.cpp
   void rebuild_derived(State& s) const;  // what a loaded state does not save (candidates.cpp)
+  void rebuild_group_slots(State& s, int seat) const;  // the derived Group Project slots of a seat
   void check_pending_decision(const State& s) const;  // state_check.cpp
 
   // --- tracks (tracks.cpp), public for the views ---
