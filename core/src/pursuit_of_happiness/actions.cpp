@@ -148,14 +148,9 @@ bool Game::candidate_legal(const State& s, int segment, int index, int& action, 
     return simple_action_legal(s, index, plan);
   }
   if (segment == MainCandidates::kStart) {
-    for (int k = 0;; ++k) {
-      const std::uint8_t project = rows[kProjectRow][k];
-      if (index < project_roles_[project]) {
-        action = kStartProjectAction + k * kMaxRoles + index;
-        return affordable(s, plan_take(s, kProjectRow, project, index), plan);
-      }
-      index -= project_roles_[project];
-    }
+    action = start_candidate(s, index);  // not candidate_in: its switch is an indirect branch
+    const int k = (action - kStartProjectAction) / kMaxRoles, role = (action - kStartProjectAction) % kMaxRoles;
+    return affordable(s, plan_take(s, kProjectRow, rows[kProjectRow][k], role), plan);
   }
   if (segment == MainCandidates::kSpend) return take_from(kItemRow, kSpendAction);
   if (segment == MainCandidates::kGetJob) return take_from(kJobRow, kGetJobAction);

@@ -69,8 +69,8 @@ void Game::rebuild_group_slots(State& s, int seat) const {
 
 // Only rows, cards and Unavailable tokens are counted: checking more here (costs, which cards
 // have a card action) costs a playout more than the rejected draws it would save. Get a Job
-// (with promotions) and Start a Relationship are left out under their Unavailable tokens,
-// since they would be drawn and refused throughout the Teen round.
+// (with promotions) and Start a Relationship are left out under their Unavailable tokens:
+// where the Teen round deals their rows (Experiences), they would be drawn and refused.
 // With Experiences, counted exactly (free Dream slots, the variants of each dreamt card, planned
 // Experiences), since they would otherwise be most of the candidates and mostly illegal.
 MainCandidates Game::main_candidates(const State& s) const {
@@ -157,11 +157,7 @@ int Game::candidate_in(const State& s, int segment, int index) const {
   const PlayerState& p = s.players[s.current];
   switch (segment) {
     case MainCandidates::kStart:
-      for (std::size_t k = 0;; ++k) {
-        const int roles = project_roles_[s.rows[kProjectRow][k]];
-        if (index < roles) return kStartProjectAction + static_cast<int>(k) * kMaxRoles + index;
-        index -= roles;
-      }
+      return start_candidate(s, index);
     case MainCandidates::kJoin:
     case MainCandidates::kJoinFifthSeat: {
       int action = -1;

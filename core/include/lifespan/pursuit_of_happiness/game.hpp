@@ -166,6 +166,13 @@ class Game {
   // candidates.cpp
   MainCandidates main_candidates(const State& s) const;
   int candidate_in(const State& s, int segment, int index) const;
+  int start_candidate(const State& s, int index) const {  // the index-th role of the Project row
+    for (int k = 0;; ++k) {
+      const int roles = project_roles_[s.rows[kProjectRow][k]];
+      if (index < roles) return kStartProjectAction + k * kMaxRoles + index;
+      index -= roles;
+    }
+  }
   template <class Visit>
   bool for_each_candidate(const State& s, const MainCandidates& c, Visit&& visit) const;
   bool active_group_project(const InPlay& c) const;
