@@ -94,7 +94,6 @@ class Game {
   State determinize(const State& s, int player, std::uint64_t seed) const;
   void validate(const State& s) const;  // state_check.cpp
   void rebuild_derived(State& s) const;  // what a loaded state does not save (candidates.cpp)
-  void rebuild_group_slots(State& s, int seat) const;  // the derived Group Project slots of a seat
   void check_pending_decision(const State& s) const;  // state_check.cpp
 
   // --- tracks (tracks.cpp), public for the views ---
@@ -165,6 +164,7 @@ class Game {
   void apply_main_action(State& s, int action, const Plan& plan) const;
   // candidates.cpp
   MainCandidates main_candidates(const State& s) const;
+  void rebuild_group_slots(State& s, int seat) const;  // the derived Group Project slots of a seat
   int candidate_in(const State& s, int segment, int index) const;
   int start_candidate(const State& s, int index) const {  // the index-th role of the Project row
     for (int k = 0;; ++k) {
