@@ -83,12 +83,6 @@ Effect without_placed_hourglass(Effect cost) {
   return cost;
 }
 
-int own_job_slot(const PlayerState& p) {
-  for (std::size_t i = 0; i < p.cards.size(); ++i)
-    if (p.cards[i].kind == kJobCard) return static_cast<int>(i);
-  return -1;
-}
-
 // How many times a Stand-alone Job works harder with this action (0: not working harder).
 int harder_times(int action) {
   if (action >= kUpkeepWorkingHarder) return action - kUpkeepWorkingHarder + 1;
@@ -153,7 +147,15 @@ bool Game::candidate_legal(const State& s, int segment, int index, int& action, 
     return affordable(s, plan_take(s, kProjectRow, rows[kProjectRow][k], role), plan);
   }
   if (segment == MainCandidates::kSpend) return take_from(kItemRow, kSpendAction);
-  if (segment == MainCandidates::kGetJob) return take_from(kJobRow, kGetJobAction);
+  if (segment == MainCandidates::kGetJob) {
+    // The requirement first: most Jobs drawn are refused on it, before their price is worked out.
+    const int entry = rows[kJobRow][index];
+    if (!meets(s.players[s.current], cards_.jobs[entry >> 1][entry & 1].requirement)) {
+      action = kGetJobAction + index;
+      return false;
+    }
+    return take_from(kJobRow, kGetJobAction);
+  }
   if (segment == MainCandidates::kRelationship) return take_from(kPartnerRow, kStartRelationshipAction);
   action = candidate_in(s, segment, index);
   return main_action_legal(s, action, plan);
@@ -385,7 +387,7 @@ bool Game::has_card_action(const InPlay& c) const {
 
 // The seat's Job if it can still be promoted: held, not retired, below level 3.
 const InPlay* Game::promotable_job(const PlayerState& p) const {
-  const int mine = own_job_slot(p);
+  const int mine = p.job_slot;
   if (mine < 0) return nullptr;
   const InPlay& job = p.cards[mine];
   if ((job.flags & kRetired) || job_face(job).level >= 3 || job_face(job).standalone) return nullptr;
@@ -503,13 +505,13 @@ Effect Game::upkeep_cost(const PlayerState& p, const InPlay& c, int harder) cons
 }
 
 int Game::upkeep_slot(const PlayerState& p, int action) {
-  return action >= kUpkeepWorkingHarder ? own_job_slot(p) : action - kPayUpkeep;
+  return action >= kUpkeepWorkingHarder ? p.job_slot : action - kPayUpkeep;
 }
 
 // Paying a due Stand-alone Job's upkeep working harder `times` times.
 bool Game::upkeep_harder_legal(const State& s, int times) const {
   const PlayerState& p = s.players[s.current];
-  const int slot = own_job_slot(p);
+  const int slot = p.job_slot;
   if (slot < 0) return false;
   const InPlay& job = p.cards[slot];
   return (job.flags & kUpkeepDue) && job_face(job).standalone && can_pay(s, s.current, upkeep_cost(p, job, times), false);
@@ -573,19 +575,27 @@ void Game::discard_card(State& s, int seat, int slot, bool penalty) const {
     auto& pile = c.kind == kExperienceCard ? s.experience_discards : best_friend ? s.friend_discards : s.discards[row];
     pile.push_back(static_cast<std::uint8_t>(two_faced ? (c.id << 1) | c.face : c.id));
   }
-  p.cards.erase(static_cast<std::size_t>(slot));
-  if (s.group_slots[seat] >> slot) rebuild_group_slots(s, seat);  // it was one, or they moved down
+  remove_card(s, seat, slot);
   if (penalty) {
     gain_stress(s, seat, 1);
     gain_sth(s, seat, -1);
   }
 }
 
+void Game::remove_card(State& s, int seat, int slot) const {
+  PlayerState& p = s.players[seat];
+  p.cards.erase(static_cast<std::size_t>(slot));
+  // The card was a Group Project or the Job, or one of those moved down a slot.
+  if ((s.group_slots[seat] >> slot) || p.job_slot >= slot) rebuild_slots(s, seat);
+}
+
 // A Project, Job or Partner taken with all Active slots full costs 1 Stress (docs §4).
 void Game::take_card(State& s, int seat, InPlay card) const {
   PlayerState& p = s.players[seat];
   if ((card.flags & kInActiveSlot) && active_count(p) >= kActiveSlots) gain_stress(s, seat, 1);
-  if (!p.cards.full()) p.cards.push_back(card);
+  if (p.cards.full()) return;
+  if (card.kind == kJobCard) p.job_slot = static_cast<std::int8_t>(p.cards.size());
+  p.cards.push_back(card);
 }
 
 void Game::apply_unchecked(State& s, int action) const {
@@ -838,8 +848,7 @@ void Game::resolve(State& s, int action, const Plan* known) const {
     if (c.kind == kExperienceCard) {
       // Completed: set aside for good, counted.
       const ExperienceSpec& spec = cards_.experiences[c.id];
-      p.cards.erase(static_cast<std::size_t>(slot));
-      if (s.group_slots[seat] >> slot) rebuild_group_slots(s, seat);
+      remove_card(s, seat, slot);
       p.experiences = static_cast<std::uint8_t>(p.experiences + 1);
       gain(s, seat, spec.reward, true);
       if (extend) gain(s, seat, spec.extend_reward, true);
@@ -889,7 +898,7 @@ void Game::take(State& s, int seat, int source, int entry, int variant) const {
         card.time = 1;
       }
       take_card(s, seat, card);
-      if (group) rebuild_group_slots(s, seat);
+      if (group) rebuild_slots(s, seat);
       gain(s, seat, spec.levels[variant].reward, true);
       trait_bonus(s, seat, kBonusStartProject);
       return;
@@ -906,7 +915,7 @@ void Game::take(State& s, int seat, int source, int entry, int variant) const {
       return;
     }
     case kJobRow: {
-      const int old = own_job_slot(p);
+      const int old = p.job_slot;
       if (old >= 0) discard_card(s, seat, old, false);  // one Job at a time; no penalty
       const JobFace& face = cards_.jobs[entry >> 1][entry & 1];
       take_card(s, seat, InPlay{kJobCard, static_cast<std::uint8_t>(entry >> 1), static_cast<std::uint8_t>(entry & 1), face.level, 0, kInActiveSlot, {-1, -1, -1, -1}});

@@ -53,15 +53,19 @@ bool Game::active_group_project(const InPlay& c) const {
 }
 
 void Game::rebuild_derived(State& s) const {
-  for (int seat = 0; seat < num_players(); ++seat) rebuild_group_slots(s, seat);
+  for (int seat = 0; seat < num_players(); ++seat) rebuild_slots(s, seat);
 }
 
-// After a Group Project starts or ends, or a card before one leaves the play area.
-void Game::rebuild_group_slots(State& s, int seat) const {
+// After a Group Project starts or ends, a Job is taken, or a card before either leaves the play
+// area.
+void Game::rebuild_slots(State& s, int seat) const {
   std::uint32_t slots = 0;
-  const auto& cards = s.players[seat].cards;
-  for (std::size_t slot = 0; slot < cards.size(); ++slot)
-    if (active_group_project(cards[slot])) slots |= std::uint32_t{1} << slot;
+  PlayerState& p = s.players[seat];
+  p.job_slot = -1;
+  for (std::size_t slot = 0; slot < p.cards.size(); ++slot) {
+    if (active_group_project(p.cards[slot])) slots |= std::uint32_t{1} << slot;
+    p.job_slot = p.cards[slot].kind == kJobCard ? static_cast<std::int8_t>(slot) : p.job_slot;
+  }
   s.group_slots[seat] = slots;
   const auto bit = static_cast<std::uint8_t>(1u << seat);
   s.group_holders = static_cast<std::uint8_t>(slots ? s.group_holders | bit : s.group_holders & ~bit);
@@ -115,9 +119,12 @@ MainCandidates Game::main_candidates(const State& s) const {
   if (!(s.unavailable & (1u << kGetJob))) {
     const auto jobs = static_cast<std::uint16_t>(s.rows[kJobRow].size());
     set(MainCandidates::kGetJob, jobs);
-    // Each promotion rule offers only its own kind of promotion action.
-    if (rules_.promotion == Promotion::kRow) set(MainCandidates::kPromoteRow, jobs);
-    else set(MainCandidates::kFlip, 1);
+    // Each promotion rule offers only its own kind of promotion action, and only to a seat
+    // with a Job to promote: without one, nearly all promotion draws were refused.
+    if (promotable_job(p)) {
+      if (rules_.promotion == Promotion::kRow) set(MainCandidates::kPromoteRow, jobs);
+      else set(MainCandidates::kFlip, 1);
+    }
     if (standalone_jobs_) set(MainCandidates::kGetJobWorkingHarder, jobs * kMaxWorkHarder);
   }
   if (!(s.unavailable & (1u << kStartRelationship)))
@@ -246,10 +253,12 @@ int Game::sample_planned(const State& s, SplitMix64& rng, Plan& plan) const {
   const std::uint32_t pass = first_main + static_cast<std::uint32_t>(c.total);
   const std::uint32_t first_nostalgia = pass + 1 + (s.event_revealed >= 0 ? 1 : 0);
   const std::uint32_t count = first_nostalgia + (nostalgia_on() ? static_cast<std::uint32_t>(nostalgia_free_candidates(s)) : 0);
-  // Rejected indices, one bit each; only the words this position uses are cleared (a playout
-  // samples every move, and most positions have far fewer candidates than the capacity).
+  // Rejected indices, one bit each. A playout samples every move and most positions have
+  // far fewer candidates than the capacity: only the first two words are cleared unless more
+  // are used (clearing just the words used is a variable-length fill: a call to memset).
   std::array<std::uint64_t, kMaxCandidates / 64> rejected;
-  std::fill_n(rejected.begin(), (count + 63) / 64, std::uint64_t{0});
+  rejected[0] = rejected[1] = 0;
+  if (count > 128) std::fill(rejected.begin() + 2, rejected.end(), std::uint64_t{0});
   for (;;) {
     const std::uint32_t pick = rng.below(count);
     const std::uint64_t bit = std::uint64_t{1} << (pick & 63);

@@ -21,8 +21,7 @@ bool Game::draw(State& s, int row, std::uint8_t& card) const {
   restock_if_empty(deck, s.discards[row], s.rng);
   if (deck.empty()) return false;
   if (dealt_from_bottom(row)) {
-    card = deck[0];  // Jobs and Partners come from the bottom: their top shows a cover
-    deck.erase(0);
+    card = deck.pop_front();  // Jobs and Partners come from the bottom: their top shows a cover
   } else {
     card = deck.pop_back();
   }
@@ -291,7 +290,8 @@ void Game::end_of_round(State& s) const {
       ++p.completed_projects;
     }
   }
-  rebuild_derived(s);  // this round's Group Projects are archived
+  for (int seat = 0; seat < n; ++seat)  // this round's Group Projects are archived
+    if (s.group_slots[seat]) rebuild_slots(s, seat);
   // The Community board is resolved next (End of Round 5): decisions, after which
   // finish_end_of_round goes on.
   if (community_on() && begin_community(s)) return;

@@ -164,7 +164,7 @@ class Game {
   void apply_main_action(State& s, int action, const Plan& plan) const;
   // candidates.cpp
   MainCandidates main_candidates(const State& s) const;
-  void rebuild_group_slots(State& s, int seat) const;  // the derived Group Project slots of a seat
+  void rebuild_slots(State& s, int seat) const;  // a seat's derived Group Project and Job slots
   int candidate_in(const State& s, int segment, int index) const;
   int start_candidate(const State& s, int index) const {  // the index-th role of the Project row
     for (int k = 0;; ++k) {
@@ -270,6 +270,7 @@ class Game {
   int active_count(const PlayerState& p) const;
   void take_card(State& s, int seat, InPlay card) const;
   void discard_card(State& s, int seat, int slot, bool penalty) const;
+  void remove_card(State& s, int seat, int slot) const;  // out of the play area, derived slots kept
   const Level& level_of(const InPlay& c, int level) const;  // project/item/partner level spec
   const JobFace& job_face(const InPlay& c) const { return cards_.jobs[c.id][c.face]; }
   Effect discounted(const PlayerState& p, Effect cost, DiscountOn on) const;

@@ -124,6 +124,9 @@ struct PlayerState {
   std::int8_t relative = -1;          // the Relative card still in the game, or -1
   std::uint8_t relative_level = 0;    // its Level indicator: an index into the card's numbers
   FixedVector<InPlay, kMaxInPlay> cards;
+  // Derived from the cards, so not saved: the slot of the seat's Job (one at a time), or -1.
+  // Saves every promotion candidate a scan of the play area.
+  std::int8_t job_slot = -1;
   bool operator==(const PlayerState&) const = default;
 
   template <class Visitor>
