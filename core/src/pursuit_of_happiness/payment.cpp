@@ -36,19 +36,22 @@ ResourceCost resource_cost(const Rules& rules, const PlayerState& p, const Effec
 }
 
 // Can `units` more resources, of kinds >= first_kind, be paid from `held` so that the
-// shortfall against `owed` stays within `discount`?
-bool completable(const std::array<std::uint8_t, kNumResources>& held,
-                 const std::array<int, kNumResources>& owed, int units, int discount,
-                 int first_kind) {
+// shortfall against `owed` stays within `discount`? Arithmetic rather than tests: every
+// payment step asks this for each kind, and the answers follow no pattern a CPU predicts.
+bool completable(const std::array<int, kNumResources>& held, const std::array<int, kNumResources>& owed,
+                 int units, int discount, int first_kind) {
   int available = 0, coverable = 0, owed_total = 0;
   for (int r = 0; r < kNumResources; ++r) {
+    const int counted = r >= first_kind;
     owed_total += owed[r];
-    if (r < first_kind) continue;
-    available += held[r];
-    coverable += std::min<int>(owed[r], held[r]);
+    available += counted * held[r];
+    coverable += counted * std::min(owed[r], held[r]);
   }
-  if (available < units) return false;
-  return owed_total - std::min(units, coverable) <= discount;
+  return (available >= units) & (owed_total - std::min(units, coverable) <= discount);
+}
+
+std::array<int, kNumResources> widened(const std::array<std::uint8_t, kNumResources>& amounts) {
+  return {amounts[0], amounts[1], amounts[2]};
 }
 
 }  // namespace
@@ -69,7 +72,7 @@ bool Game::can_pay(const State& s, int seat, const Effect& cost, bool project, i
   if (!project && cost.none()) return true;  // most board actions: only the Hourglass
   if (p.money < cost[kMoney] || p.hourglasses < cost[kHourglasses]) return false;
   const ResourceCost rc = resource_cost(rules_, p, cost, project, project_relief(s, seat, project), unaffected);
-  return completable(p.resources, rc.owed, rc.units, rc.discount, 0);
+  return completable(widened(p.resources), rc.owed, rc.units, rc.discount, 0);
 }
 
 // A cost of set resources, coins, STH and Stress (an Event task, an Active Trigger, an
@@ -145,15 +148,14 @@ void Game::pay_unit_options(const State& s, ActionList& out) const {
   const PlayerState& p = s.players[s.current];
   const Payment& pay = s.payment;
   for (int kind = pay.next_kind; kind < kNumResources; ++kind) {
-    if (p.resources[kind] == 0) continue;
-    std::array<std::uint8_t, kNumResources> held = p.resources;
-    std::array<int, kNumResources> owed{pay.owed[0], pay.owed[1], pay.owed[2]};
-    --held[kind];
-    if (owed[kind] > 0) --owed[kind];
-    if (completable(held, owed, pay.units - 1, pay.discount, kind))
-      out.push_back(static_cast<std::uint16_t>(kPayUnit + kind));
+    std::array<int, kNumResources> held = widened(p.resources), owed = widened(pay.owed);
+    const bool has_one = held[kind] > 0;
+    held[kind] -= has_one;
+    owed[kind] -= owed[kind] > 0;
+    out.push_back_if(has_one & completable(held, owed, pay.units - 1, pay.discount, kind),
+                     static_cast<std::uint16_t>(kPayUnit + kind));
   }
-  if (forgo_legal(s) && completable(p.resources, {pay.owed[0], pay.owed[1], pay.owed[2]}, pay.units + 1, pay.discount - 1, 0))
+  if (forgo_legal(s) && completable(widened(p.resources), widened(pay.owed), pay.units + 1, pay.discount - 1, 0))
     out.push_back(kForgoDiscount);
 }
 

@@ -35,6 +35,12 @@ class FixedVector {
   // Callers check capacity first where the rules allow overflow; the assert catches engine bugs.
   constexpr void push_back(T value) { items_[size_++] = value; }
   constexpr T pop_back() { return items_[--size_]; }
+  // push_back(value) if `keep`, without a branch: for lists built from unpredictable tests.
+  // Needs room for the value either way.
+  constexpr void push_back_if(bool keep, T value) {
+    items_[size_] = value;
+    size_ = static_cast<std::uint8_t>(size_ + keep);
+  }
 
   constexpr void insert(std::size_t pos, T value) {
     for (std::size_t i = size_; i > pos; --i) items_[i] = items_[i - 1];
