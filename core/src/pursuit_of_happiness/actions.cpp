@@ -607,9 +607,9 @@ void Game::apply_unchecked(State& s, int action) const {
       p.trait_offer.clear();  // the other trait goes back to the box
       gain(s, seat, cards_.traits[p.trait].start, false);
       const int n = num_players();
-      const int offset = (seat - s.first_player + n) % n;
+      const int offset = places_after(s.first_player, seat, n);
       if (offset + 1 < n) {
-        s.current = static_cast<std::int8_t>((seat + 1) % n);
+        s.current = static_cast<std::int8_t>(clockwise(seat, 1, n));
       } else {
         begin_upkeep(s);
       }
@@ -692,7 +692,7 @@ void Game::after_upkeep_decision(State& s) const {
     end_game(s);
     return;
   }
-  next_upkeep_seat(s, (s.current - s.first_player + n) % n + 1);
+  next_upkeep_seat(s, places_after(s.first_player, s.current, n) + 1);
 }
 
 // Completes an action once its resources are paid: the rest of the cost, the Hourglass, the

@@ -72,7 +72,7 @@ bool Game::next_community_choice(State& s, int from_seat_offset) const {
     bool had_tokens = false;
     for (int k = 0; k < n; ++k) had_tokens = had_tokens || tokens[k] > 0;
     for (int k = from_seat_offset; k < n; ++k) {
-      const int seat = (s.first_player + k) % n;
+      const int seat = clockwise(s.first_player, k, n);
       if (tokens[seat] == 0) continue;
       if (!s.players[seat].alive) {
         tokens[seat] = 0;
@@ -127,7 +127,7 @@ void Game::choose_achievement(State& s, int action) const {
   auto& tokens = s.community_tokens[s.community_slot];
   tokens[seat] = rules_.community_tokens == CommunityTokens::kPerPlayer ? 0 : static_cast<std::uint8_t>(tokens[seat] - 1);
   const int n = num_players();
-  const int offset = (seat - s.first_player + n) % n;
+  const int offset = places_after(s.first_player, seat, n);
   int from = tokens[seat] > 0 ? offset : offset + 1;
   if (std::all_of(tokens.begin(), tokens.end(), [](std::uint8_t t) { return t == 0; })) {
     discard_resolved_card(s);

@@ -205,7 +205,7 @@ void Game::begin_upkeep(State& s) const {
 void Game::next_upkeep_seat(State& s, int from_offset) const {
   const int n = num_players();
   for (int k = from_offset; k < n; ++k) {
-    const int seat = (s.first_player + k) % n;
+    const int seat = clockwise(s.first_player, k, n);
     const PlayerState& p = s.players[seat];
     if (!p.alive) continue;
     for (const InPlay& c : p.cards)
@@ -222,7 +222,7 @@ void Game::begin_action_phase(State& s) const {
   s.step = Step::kAction;
   const int n = num_players();
   for (int k = 0; k < n; ++k) {
-    const int seat = (s.first_player + k) % n;
+    const int seat = clockwise(s.first_player, k, n);
     if (has_turn(s, s.players[seat])) {
       s.current = static_cast<std::int8_t>(seat);
       return;
@@ -235,7 +235,7 @@ void Game::begin_action_phase(State& s) const {
 void Game::next_turn(State& s) const {
   const int n = num_players();
   for (int k = 1; k <= n; ++k) {
-    const int seat = (s.current + k) % n;
+    const int seat = clockwise(s.current, k, n);
     if (has_turn(s, s.players[seat])) {
       s.current = static_cast<std::int8_t>(seat);
       return;
@@ -255,7 +255,7 @@ void Game::end_of_round(State& s) const {
   for (int seat = 0; seat < n; ++seat) {
     const PlayerState& p = s.players[seat];
     if (!p.alive) continue;
-    const int distance = (seat - s.first_player + n) % n;
+    const int distance = places_after(s.first_player, seat, n);
     if (best < 0 || p.sth > best_sth || (p.sth == best_sth && distance > best_distance)) {
       best = seat;
       best_sth = p.sth;

@@ -253,7 +253,7 @@ void Game::validate(const State& s) const {
                           : c.kind == kPartnerCard ? level_of(c, c.level).has_upkeep
                           : c.kind == kKidCard  ? kid_grows(c) && cards_.kids[c.id].levels[c.level].has_cost
                                                 : false;
-        const int order = (seat - s.first_player + n) % n, current = (s.current - s.first_player + n) % n;
+        const int order = places_after(s.first_player, seat, n), current = places_after(s.first_player, s.current, n);
         require_state(asks, where + ": upkeep due on a card that has none to decide");
         require_state(p.alive && order >= current, where + ": upkeep due for a seat that has decided");
       }

@@ -467,7 +467,7 @@ void Game::observation(const State& s, int player, float* out) const {
   out[3 + kNumSteps] = (s.unavailable >> kGetJob) & 1u;
   out[4 + kNumSteps] = (s.unavailable >> kOvertime) & 1u;
   for (int k = 0; k < n; ++k) {
-    const PlayerState& p = s.players[(player + k) % n];
+    const PlayerState& p = s.players[clockwise(player, k, n)];
     float* row = out + kObsHeader + kObsPerPlayer * k;
     int items = 0, partners = 0, job_level = 0;
     for (const InPlay& c : p.cards) {
@@ -518,7 +518,7 @@ void Game::observation(const State& s, int player, float* out) const {
     const PlayerState& me = s.players[player];
     for (std::uint8_t k : s.community_row) community[k] = 1.0f;
     float* more = community + cards_.community.size();
-    for (int k = 0; k < n; ++k) more[k] = s.players[(player + k) % n].popularity / static_cast<float>(rules_.popularity_max);
+    for (int k = 0; k < n; ++k) more[k] = s.players[clockwise(player, k, n)].popularity / static_cast<float>(rules_.popularity_max);
     more += n;
     if (s.community_slot >= 0) more[s.community_slot] = 1.0f;
     for (int slot = 0; slot < kCommunitySlots; ++slot) more[kCommunitySlots + slot] = s.community_tokens[slot][player] / 3.0f;

@@ -51,14 +51,15 @@ class FixedVector {
     std::copy(begin() + pos + 1, end(), begin() + pos);
     --size_;
   }
-  // erase(0) as copies of the whole capacity through a scratch array: fixed-size copies that
-  // do not overlap compile to a few vector moves, where a move of size() elements is a call to
-  // memmove and its branches (decks dealt from the bottom do this on every card).
+  // erase(0) with fixed-size copies through a scratch array: copies of a known size that do not
+  // overlap compile to a few vector moves, where a move of size() elements is a call to memmove
+  // and its branches (decks dealt from the bottom do this on every card). A short vector, the
+  // usual case, moves one 32-byte window; a longer one the whole capacity.
   T pop_front() {
     const T first = items_[0];
-    std::array<T, Capacity> shifted;
-    std::memcpy(shifted.data(), items_.data() + 1, sizeof(items_) - sizeof(T));
-    std::memcpy(items_.data(), shifted.data(), sizeof(items_) - sizeof(T));
+    constexpr std::size_t kWindow = std::min<std::size_t>(32, sizeof(items_));
+    if (size_ * sizeof(T) <= kWindow) shift_down<kWindow>();
+    else shift_down<sizeof(items_)>();
     --size_;
     return first;
   }
@@ -81,6 +82,13 @@ class FixedVector {
   }
 
  private:
+  template <std::size_t Bytes>
+  void shift_down() {  // the first Bytes bytes of items_ move down one element
+    std::array<std::uint8_t, Bytes - sizeof(T)> shifted;
+    std::memcpy(shifted.data(), reinterpret_cast<const std::uint8_t*>(items_.data()) + sizeof(T), shifted.size());
+    std::memcpy(items_.data(), shifted.data(), shifted.size());
+  }
+
   // Left uninitialised by default: a scratch list (an action list, say) costs nothing to make.
   // A State is value-initialised where it is created (`State s{}`), which zeroes these too.
   std::uint8_t size_ = 0;

@@ -198,6 +198,11 @@ class Game {
   void have_kid(State& s, int seat, const InPlay& partner) const;
   void grow_kids(State& s, int seat) const;
   bool kid_grows(const InPlay& c) const;  // a Kid below its last level
+  // The seat `k` places clockwise after `seat` (0 <= k <= n): a subtraction rather than `% n`,
+  // whose division is slow, as every turn and round looks for the next seat.
+  static int clockwise(int seat, int k, int n) { return seat + k >= n ? seat + k - n : seat + k; }
+  // How many places clockwise `seat` sits after `from`.
+  static int places_after(int from, int seat, int n) { return seat >= from ? seat - from : seat - from + n; }
   // A seat moves while it has an Hourglass, the unused Cloud (Experiences), or the unused meeple
   // and a Community card to put it on.
   bool has_turn(const State& s, const PlayerState& p) const {
