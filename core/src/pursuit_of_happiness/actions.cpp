@@ -132,7 +132,8 @@ bool Game::affordable(const State& s, const Plan& made, Plan* plan) const {
 // segment, without going through the id: these are most of what a playout checks.
 bool Game::candidate_legal(const State& s, int segment, int index, int& action, Plan* plan) const {
   const auto& rows = s.rows;
-  auto take_from = [&](int row, int first_id) {
+  // Inlined at each use, so that plan_take's switch on the row is settled at compile time.
+  auto take_from = [&](int row, int first_id) __attribute__((always_inline)) {
     action = first_id + index;
     return affordable(s, plan_take(s, row, rows[row][index], 0), plan);
   };

@@ -43,7 +43,9 @@ void Game::gain_stress(State& s, int seat, int amount) const {
 // Relax: one space toward low stress, never into another section. Neither icon moves the
 // marker of a life that has ended (in the same action, say: docs §7).
 void Game::relax(PlayerState& p, int times) const {
-  for (int i = 0; i < times && p.alive && p.stress % rules_.stress_section_spaces != 0; ++i) --p.stress;
+  if (times <= 0 || !p.alive) return;  // most rewards carry no Relax icon
+  const int section_start = p.stress - p.stress % rules_.stress_section_spaces;
+  p.stress = static_cast<std::uint8_t>(std::max(section_start, p.stress - times));
 }
 
 // Good Health: the same place in the next section toward low stress.

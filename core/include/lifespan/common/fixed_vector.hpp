@@ -54,12 +54,12 @@ class FixedVector {
   // erase(0) with fixed-size copies through a scratch array: copies of a known size that do not
   // overlap compile to a few vector moves, where a move of size() elements is a call to memmove
   // and its branches (decks dealt from the bottom do this on every card). A short vector, the
-  // usual case, moves one 32-byte window; a longer one the whole capacity.
+  // usual case, moves one 32-byte window (two whole 16-byte moves); a longer one everything.
   T pop_front() {
     const T first = items_[0];
-    constexpr std::size_t kWindow = std::min<std::size_t>(32, sizeof(items_));
-    if (size_ * sizeof(T) <= kWindow) shift_down<kWindow>();
-    else shift_down<sizeof(items_)>();
+    constexpr std::size_t kAll = sizeof(items_) - sizeof(T), kWindow = std::min<std::size_t>(32, kAll);
+    if ((size_ - 1) * sizeof(T) <= kWindow) shift_down<kWindow>();
+    else shift_down<kAll>();
     --size_;
     return first;
   }
@@ -83,10 +83,10 @@ class FixedVector {
 
  private:
   template <std::size_t Bytes>
-  void shift_down() {  // the first Bytes bytes of items_ move down one element
-    std::array<std::uint8_t, Bytes - sizeof(T)> shifted;
-    std::memcpy(shifted.data(), reinterpret_cast<const std::uint8_t*>(items_.data()) + sizeof(T), shifted.size());
-    std::memcpy(items_.data(), shifted.data(), shifted.size());
+  void shift_down() {  // the Bytes bytes after the first element move down to the front
+    std::array<std::uint8_t, Bytes> moved;
+    std::memcpy(moved.data(), reinterpret_cast<const std::uint8_t*>(items_.data()) + sizeof(T), Bytes);
+    std::memcpy(items_.data(), moved.data(), Bytes);
   }
 
   // Left uninitialised by default: a scratch list (an action list, say) costs nothing to make.

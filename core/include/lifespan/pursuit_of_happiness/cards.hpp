@@ -27,10 +27,10 @@ struct Effect {
       sum.amount[i] = static_cast<std::int8_t>(sum.amount[i] + times * extra.amount[i]);
     return sum;
   }
-  bool none() const {
-    for (std::int8_t a : amount)
-      if (a != 0) return false;
-    return true;
+  bool none() const {  // without an early exit: a few ORs beat a branch per amount
+    int any = 0;
+    for (std::int8_t a : amount) any |= a;
+    return any == 0;
   }
   bool operator==(const Effect&) const = default;
 };
