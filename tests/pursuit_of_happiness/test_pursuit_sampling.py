@@ -75,3 +75,19 @@ def test_apply_accepts_exactly_the_listed_legal_actions():
                 except lifespan.IllegalActionError:
                     accepted = False
                 assert accepted == (action in legal), state.action_to_string(action)
+
+
+def test_the_sampler_finds_a_promotion_after_the_job_moves_down(ph):
+    # Promotions are candidates only for a seat with a Job to promote, and the engine keeps that
+    # Job's slot as cards come and go: a card before it leaving must not hide the promotion.
+    game = ph.game()
+    state = ph.build(game, round=3, unavailable=0, rows={ph.JOBS: [ph.job("Research Chemist")]},
+                     players={0: {"resources": [4, 0, 0],
+                                  "cards": [ph.item_card("Villa"), ph.job_card("Lab Assistant")]}})
+    state.apply(ph.discard(0))       # a free action: seat 0 moves on, its Job now in slot 0
+    assert state.current_player == 0
+    assert ph.promote_row(0) in state.legal_actions()
+    assert ph.promote_row(0) in state._sample_actions(3000, 5)
+    assert game.state_from_json(state.to_json()) == state     # the kept slot equals a rebuilt one
+    state.apply(ph.promote_row(0))
+    assert ph.srec(state)["players"][0]["cards"][0]["level"] == 2
