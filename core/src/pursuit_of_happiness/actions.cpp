@@ -586,8 +586,10 @@ void Game::discard_card(State& s, int seat, int slot, bool penalty) const {
 void Game::remove_card(State& s, int seat, int slot) const {
   PlayerState& p = s.players[seat];
   p.cards.erase(static_cast<std::size_t>(slot));
-  // The card was a Group Project or the Job, or one of those moved down a slot.
-  if ((s.group_slots[seat] >> slot) || p.job_slot >= slot) rebuild_slots(s, seat);
+  // The derived slots follow without a scan: the card's own goes, those after it move down one.
+  const std::uint32_t before = (std::uint32_t{1} << slot) - 1, groups = s.group_slots[seat];
+  set_group_slots(s, seat, (groups & before) | ((groups >> 1) & ~before));
+  p.job_slot = static_cast<std::int8_t>(p.job_slot == slot ? -1 : p.job_slot - (p.job_slot > slot));
 }
 
 // A Project, Job or Partner taken with all Active slots full costs 1 Stress (docs §4).

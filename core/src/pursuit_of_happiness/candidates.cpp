@@ -56,8 +56,8 @@ void Game::rebuild_derived(State& s) const {
   for (int seat = 0; seat < num_players(); ++seat) rebuild_slots(s, seat);
 }
 
-// After a Group Project starts or ends, a Job is taken, or a card before either leaves the play
-// area.
+// After a Group Project starts or ends (remove_card and take_card follow cards leaving and Jobs
+// coming without a scan).
 void Game::rebuild_slots(State& s, int seat) const {
   std::uint32_t slots = 0;
   PlayerState& p = s.players[seat];
@@ -66,6 +66,10 @@ void Game::rebuild_slots(State& s, int seat) const {
     if (active_group_project(p.cards[slot])) slots |= std::uint32_t{1} << slot;
     p.job_slot = p.cards[slot].kind == kJobCard ? static_cast<std::int8_t>(slot) : p.job_slot;
   }
+  set_group_slots(s, seat, slots);
+}
+
+void Game::set_group_slots(State& s, int seat, std::uint32_t slots) {
   s.group_slots[seat] = slots;
   const auto bit = static_cast<std::uint8_t>(1u << seat);
   s.group_holders = static_cast<std::uint8_t>(slots ? s.group_holders | bit : s.group_holders & ~bit);

@@ -165,6 +165,7 @@ class Game {
   // candidates.cpp
   MainCandidates main_candidates(const State& s) const;
   void rebuild_slots(State& s, int seat) const;  // a seat's derived Group Project and Job slots
+  static void set_group_slots(State& s, int seat, std::uint32_t slots);  // and group_holders
   int candidate_in(const State& s, int segment, int index) const;
   int start_candidate(const State& s, int index) const {  // the index-th role of the Project row
     for (int k = 0;; ++k) {
