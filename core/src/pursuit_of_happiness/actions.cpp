@@ -168,6 +168,9 @@ Plan Game::plan_action(const State& s, int action) const {
   const PlayerState& p = s.players[s.current];
   Plan plan;
   auto board = [&](int space) { place_on_board(s, p, space, plan); };
+  // Card actions first: in playouts they are most of what reaches this function (board spaces
+  // and row takes are planned in candidate_legal), and the tests below are many.
+  if (action >= kCardAction && action < kPayUnit) return plan_card_action(s, action - kCardAction, false);
   if (action >= kSimpleBoard && action < kSimpleBoard + kNumSimpleActions) {
     board(action - kSimpleBoard);  // Study..Rest are spaces 0..5
     return plan;
@@ -276,29 +279,33 @@ Plan Game::plan_action(const State& s, int action) const {
     plan.ok = true;  // Raise Family costs its Hourglass only
     return plan;
   }
-  const bool extend = action >= kExtendExperience;
-  if ((action >= kCardAction && action < kPayUnit) || extend) {
-    const int slot = action - (extend ? kExtendExperience : kCardAction);
-    if (slot >= static_cast<int>(p.cards.size())) return plan;
-    const InPlay& c = p.cards[slot];
-    if (!has_card_action(c) || (extend && c.kind != kExperienceCard)) return plan;
-    if (c.kind == kExperienceCard) {
-      const ExperienceSpec& spec = cards.experiences[c.id];
-      plan.cost = without_placed_hourglass(spec.cost).plus(spec.extend_cost, extend ? 1 : 0);
-    } else if (c.kind == kProjectCard) {
-      plan.cost = with_event_project_cost(s, s.current, without_placed_hourglass(cards.projects[c.id].levels[c.level].cost));
-      plan.project = true;
-    } else if (c.kind == kItemCard) {
-      plan.cost = without_placed_hourglass(cards.items[c.id].levels[c.level].cost);
-    } else if (c.kind == kPartnerCard) {
-      plan.cost = without_placed_hourglass(cards.partners[c.id][c.face].levels[c.level].cost);
-    } else if (c.kind == kNostalgiaCard) {  // its costs leave out the Hourglass placed
-      const NostalgiaSpec& spec = nostalgia(c);
-      plan.cost = c.level == spec.num_levels ? spec.repeat_cost : spec.levels[c.level].cost;
-    }  // retiring from a Job costs only the Hourglass
-    plan.ok = true;
-    return plan;
-  }
+  if (action >= kExtendExperience) return plan_card_action(s, action - kExtendExperience, true);
+  return plan;
+}
+
+// The card action on the card in `slot`, or with `extend` the extension of a planned Experience.
+Plan Game::plan_card_action(const State& s, int slot, bool extend) const {
+  const auto& cards = cards_;
+  const PlayerState& p = s.players[s.current];
+  Plan plan;
+  if (slot >= static_cast<int>(p.cards.size())) return plan;
+  const InPlay& c = p.cards[slot];
+  if (!has_card_action(c) || (extend && c.kind != kExperienceCard)) return plan;
+  if (c.kind == kExperienceCard) {
+    const ExperienceSpec& spec = cards.experiences[c.id];
+    plan.cost = without_placed_hourglass(spec.cost).plus(spec.extend_cost, extend ? 1 : 0);
+  } else if (c.kind == kProjectCard) {
+    plan.cost = with_event_project_cost(s, s.current, without_placed_hourglass(cards.projects[c.id].levels[c.level].cost));
+    plan.project = true;
+  } else if (c.kind == kItemCard) {
+    plan.cost = without_placed_hourglass(cards.items[c.id].levels[c.level].cost);
+  } else if (c.kind == kPartnerCard) {
+    plan.cost = without_placed_hourglass(cards.partners[c.id][c.face].levels[c.level].cost);
+  } else if (c.kind == kNostalgiaCard) {  // its costs leave out the Hourglass placed
+    const NostalgiaSpec& spec = nostalgia(c);
+    plan.cost = c.level == spec.num_levels ? spec.repeat_cost : spec.levels[c.level].cost;
+  }  // retiring from a Job costs only the Hourglass
+  plan.ok = true;
   return plan;
 }
 

@@ -185,6 +185,7 @@ class Game {
   bool for_each_open_role(const State& s, unsigned owners, Visit&& visit) const;
   void free_actions(const State& s, ActionList& out) const;
   Plan plan_action(const State& s, int action) const;
+  Plan plan_card_action(const State& s, int slot, bool extend) const;
   // Taking a card from a row or the Experiences board (`source`), or from the Dream board:
   // `variant` is a Group Project's role or a Stand-alone Job's Work Harder times.
   Plan plan_take(const State& s, int source, int entry, int variant) const;
