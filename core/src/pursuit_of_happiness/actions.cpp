@@ -784,13 +784,11 @@ void Game::resolve(State& s, int action, const Plan* known) const {
     take_from_row(kJobRow, action - (action >= kPromoteFromRow ? kPromoteFromRow : kGetJobAction), 0);
   } else if (action >= kGetJobWorkingHarder && action < kUpkeepWorkingHarder) {
     take_from_row(kJobRow, (action - kGetJobWorkingHarder) / kMaxWorkHarder, harder_times(action));
-  } else if (action == kPromoteFlip) {
-    for (InPlay& c : p.cards)
-      if (c.kind == kJobCard) {
-        c.face = static_cast<std::uint8_t>(1 - c.face);
-        c.level = job_face(c).level;
-        gain(s, seat, job_face(c).reward, true);
-      }
+  } else if (action == kPromoteFlip) {  // legal only with a Job to promote, so job_slot holds it
+    InPlay& job = p.cards[p.job_slot];
+    job.face = static_cast<std::uint8_t>(1 - job.face);
+    job.level = job_face(job).level;
+    gain(s, seat, job_face(job).reward, true);
   } else if (action >= kStartRelationshipAction && action < kCardAction) {
     take_from_row(kPartnerRow, action - kStartRelationshipAction, 0);
   } else if (action >= kPlanExperienceAction && action < kDreamAction) {
