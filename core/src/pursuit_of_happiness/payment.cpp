@@ -143,17 +143,25 @@ bool Game::forgo_legal(const State& s) const {
   return false;
 }
 
+// Each kind's check is completable() after one unit of that kind, worked out from sums over the
+// kinds from it on: the unit lowers what is held by one and, where the kind is owed, what is
+// owed and what can cover it by one. Every payment step asks this, so it is not a pass per kind.
 void Game::pay_unit_options(const State& s, ActionList& out) const {
   out.clear();
   const PlayerState& p = s.players[s.current];
   const Payment& pay = s.payment;
+  const int owed_total = pay.owed[0] + pay.owed[1] + pay.owed[2];
+  std::array<int, kNumResources + 1> available{}, coverable{};  // over the kinds from k on
+  for (int kind = kNumResources - 1; kind >= 0; --kind) {
+    available[kind] = available[kind + 1] + p.resources[kind];
+    coverable[kind] = coverable[kind + 1] + std::min(pay.owed[kind], p.resources[kind]);
+  }
+  const int units_after = pay.units - 1;
   for (int kind = pay.next_kind; kind < kNumResources; ++kind) {
-    std::array<int, kNumResources> held = widened(p.resources), owed = widened(pay.owed);
-    const bool has_one = held[kind] > 0;
-    held[kind] -= has_one;
-    owed[kind] -= owed[kind] > 0;
-    out.push_back_if(has_one & completable(held, owed, pay.units - 1, pay.discount, kind),
-                     static_cast<std::uint16_t>(kPayUnit + kind));
+    const int owed_here = pay.owed[kind] > 0;
+    const bool ok = (p.resources[kind] > 0) & (available[kind] - 1 >= units_after) &
+                    (owed_total - owed_here - std::min(units_after, coverable[kind] - owed_here) <= pay.discount);
+    out.push_back_if(ok, static_cast<std::uint16_t>(kPayUnit + kind));
   }
   if (forgo_legal(s) && completable(widened(p.resources), widened(pay.owed), pay.units + 1, pay.discount - 1, 0))
     out.push_back(kForgoDiscount);
