@@ -91,3 +91,29 @@ def test_the_sampler_finds_a_promotion_after_the_job_moves_down(ph):
     assert game.state_from_json(state.to_json()) == state     # the kept slot equals a rebuilt one
     state.apply(ph.promote_row(0))
     assert ph.srec(state)["players"][0]["cards"][0]["level"] == 2
+
+
+def test_the_sampler_counts_open_group_roles_as_they_are_taken_and_leave(ph):
+    # The engine keeps each seat's open Group Project roles as a count: joining one must take it
+    # out of the draws, and a card before the Project leaving must keep them.
+    game = ph.game(players=2)
+    ball = ph.in_play(ph.KIND_PROJECT, ph.project("Paintball"), flags=ph.ACTIVE | ph.STARTED,
+                      time=1, roles=[0, -1, -1, -1])
+    state = ph.build(game, players={0: {"resources": [9, 9, 9], "cards": [ph.item_card("Villa"), ball]},
+                                    1: {"resources": [9, 9, 9]}})
+    state.apply(ph.STUDY)             # seat 1 to move: three open roles on seat 0's Project
+    joins = {ph.join_group(0, 1, role) for role in (1, 2, 3)}
+    assert joins <= set(state.legal_actions())
+    assert set(state._sample_actions(3000, 5)) & joins == joins
+    state.apply(ph.join_group(0, 1, 1))  # Sharpshooter: a set cost, so no payment step
+    assert game.state_from_json(state.to_json()) == state     # the kept count equals a rebuilt one
+    state.apply(ph.discard(0))        # seat 0, a free action: the Project moves down to slot 0
+    assert game.state_from_json(state.to_json()) == state
+    state.apply(ph.STUDY)
+    joins = {ph.join_group(0, 0, role) for role in (2, 3)}
+    assert set(state._sample_actions(3000, 6)) & joins == joins
+    assert not {ph.join_group(0, 0, role) for role in (0, 1)} & set(state._sample_actions(3000, 6))
+    state.apply(ph.join_group(0, 0, 3))  # seat 1 has two Hourglasses on it now; seat 0 one
+    assert game.state_from_json(state.to_json()) == state
+    assert set(state._sample_actions(3000, 7)) & {ph.join_group(0, 0, role) for role in range(4)} == {
+        ph.join_group(0, 0, 2)}

@@ -592,9 +592,11 @@ void Game::discard_card(State& s, int seat, int slot, bool penalty) const {
 
 void Game::remove_card(State& s, int seat, int slot) const {
   PlayerState& p = s.players[seat];
-  p.cards.erase(static_cast<std::size_t>(slot));
   // The derived slots follow without a scan: the card's own goes, those after it move down one.
+  // (No rule removes an active Group Project yet; its open roles would go with it.)
   const std::uint32_t before = (std::uint32_t{1} << slot) - 1, groups = s.group_slots[seat];
+  if ((groups >> slot) & 1u) s.open_roles[seat] = static_cast<std::uint8_t>(s.open_roles[seat] - open_roles_on(p.cards[slot]));
+  p.cards.erase(static_cast<std::size_t>(slot));
   set_group_slots(s, seat, (groups & before) | ((groups >> 1) & ~before));
   p.job_slot = static_cast<std::int8_t>(p.job_slot == slot ? -1 : p.job_slot - (p.job_slot > slot));
 }
@@ -776,6 +778,7 @@ void Game::resolve(State& s, int action, const Plan* known) const {
     decode_join(action, owner, slot, role);
     InPlay& c = s.players[owner].cards[slot];
     c.roles[role] = static_cast<std::int8_t>(seat);
+    --s.open_roles[owner];
     ++c.time;
     gain(s, seat, cards_.projects[c.id].levels[role].reward, true);
   } else if (action >= kSpendAction && action < kGetJobAction) {

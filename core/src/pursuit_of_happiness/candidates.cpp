@@ -60,13 +60,24 @@ void Game::rebuild_derived(State& s) const {
 // coming without a scan).
 void Game::rebuild_slots(State& s, int seat) const {
   std::uint32_t slots = 0;
+  int open = 0;
   PlayerState& p = s.players[seat];
   p.job_slot = -1;
   for (std::size_t slot = 0; slot < p.cards.size(); ++slot) {
-    if (active_group_project(p.cards[slot])) slots |= std::uint32_t{1} << slot;
+    if (active_group_project(p.cards[slot])) {
+      slots |= std::uint32_t{1} << slot;
+      open += open_roles_on(p.cards[slot]);
+    }
     p.job_slot = p.cards[slot].kind == kJobCard ? static_cast<std::int8_t>(slot) : p.job_slot;
   }
   set_group_slots(s, seat, slots);
+  s.open_roles[seat] = static_cast<std::uint8_t>(open);
+}
+
+int Game::open_roles_on(const InPlay& c) const {
+  int open = 0;
+  for (int r = 0; r < project_roles_[c.id]; ++r) open += c.roles[r] < 0;
+  return open;
 }
 
 void Game::set_group_slots(State& s, int seat, std::uint32_t slots) {
@@ -111,13 +122,12 @@ MainCandidates Game::main_candidates(const State& s) const {
   int starts = 0;
   for (std::uint8_t project : s.rows[kProjectRow]) starts += project_roles_[project];
   set(MainCandidates::kStart, starts);
-  if (s.group_holders) {  // the 5th seat's ids come last
-    std::size_t joins = 0, fifth_seat_joins = 0;
-    for_each_open_role(s, kFirstFourSeats, [&](int, int, int) { ++joins; return false; });
-    if (num_players() > kBasePlayers)
-      for_each_open_role(s, kFifthSeat, [&](int, int, int) { ++fifth_seat_joins; return false; });
+  if (s.group_holders) {  // the 5th seat's ids come last; counted from the kept open roles
+    const unsigned owners = rules_.group_join == GroupJoin::kOwnActive ? 1u << s.current : ~0u;
+    int joins = 0;
+    for (int seat = 0; seat < kBasePlayers; ++seat) joins += ((owners >> seat) & 1u) * s.open_roles[seat];
     set(MainCandidates::kJoin, joins);
-    set(MainCandidates::kJoinFifthSeat, fifth_seat_joins);
+    set(MainCandidates::kJoinFifthSeat, ((owners >> kBasePlayers) & 1u) * s.open_roles[kBasePlayers]);
   }
   set(MainCandidates::kSpend, s.rows[kItemRow].size());
   if (!(s.unavailable & (1u << kGetJob))) {

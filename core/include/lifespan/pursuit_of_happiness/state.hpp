@@ -209,9 +209,11 @@ struct State {
   std::uint8_t resolved_community = 0;  // cards resolved this End of Round (rule popularity_lth)
   std::array<PlayerState, kMaxPlayers> players{};
   // Derived from the cards, so not saved: seats (bits) holding an active Group Project, whose
-  // open roles the seat to move may join, and per seat the play-area slots (bits) holding one.
-  // Saves a playout scanning every card for them, with a branch per card it cannot predict.
+  // open roles the seat to move may join, per seat the play-area slots (bits) holding one, and
+  // per seat how many roles on them are open. Saves a playout scanning every card for them, with
+  // branches it cannot predict, on every move.
   std::uint8_t group_holders = 0;
+  std::array<std::uint8_t, kMaxPlayers> open_roles{};
   std::array<std::uint32_t, kMaxPlayers> group_slots{};
   bool operator==(const State&) const = default;
 
