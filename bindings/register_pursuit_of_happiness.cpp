@@ -85,7 +85,7 @@ poh::Effect effect(py::handle values) {
   const auto list = values.cast<std::vector<int>>();
   if (list.size() != poh::kNumAmounts) throw CardDataError("internal card record: an effect needs 12 amounts");
   poh::Effect e;
-  for (std::size_t i = 0; i < list.size(); ++i) e.amount[i] = static_cast<std::int8_t>(list[i]);
+  for (std::size_t i = 0; i < e.amount.size(); ++i) e.amount[i] = static_cast<std::int8_t>(list[i]);
   return e;
 }
 

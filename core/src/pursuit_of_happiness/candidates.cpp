@@ -155,7 +155,7 @@ MainCandidates Game::main_candidates(const State& s) const {
     bool smart = false;
     for (const InPlay& card : p.cards) {
       outcomes += card.kind == kNostalgiaCard && card.level == 2 && nostalgia(card).category == NostalgiaCategory::kOutcomes;
-      smart = smart || unlocked(card, NostalgiaAbility::kSmartGoals);
+      smart = smart || unlocked(card, NostalgiaAbility::kSmartGoalsAbility);
     }
     set(MainCandidates::kRealize, kNostalgiaSlots);
     set(MainCandidates::kDetermineOutcome, 2 * outcomes);

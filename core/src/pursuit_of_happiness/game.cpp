@@ -96,7 +96,7 @@ Game::Game(const Rules& rules, CardTables cards) : rules_(rules), cards_(std::mo
     for (int kind : {kKnowledge, kCreativity, kInfluence, kMoney, kSth}) other.amount[kind] = 0;
     const bool amount_needed = n.category == NostalgiaCategory::kAbility &&
                                (n.ability == NostalgiaAbility::kStore || n.ability == NostalgiaAbility::kInheritance ||
-                                n.ability == NostalgiaAbility::kSmartGoals);
+                                n.ability == NostalgiaAbility::kSmartGoalsAbility);
     need(n.passive_action <= kAnyCardAction && other.none() && n.num_levels == kLevels[static_cast<int>(n.category)] &&
              n.goal_resource < kNumResources && n.goal_space < kNumSpaces && n.ability_space < kNumSpaces &&
              n.store_kind <= kStoreMoney && n.goal_condition.what < Measure::kNumMeasures &&

@@ -140,7 +140,7 @@ Plan Game::plan_nostalgia(const State& s, int action) const {
   Effect cost = cards_.projects[c.id].levels[3].cost;
   if (cost[kHourglasses] < 1) return plan;  // no Hourglass depicted to substitute
   for (const InPlay& ability : p.cards)
-    if (unlocked(ability, NostalgiaAbility::kSmartGoals)) {
+    if (unlocked(ability, NostalgiaAbility::kSmartGoalsAbility)) {
       // The placed Hourglass is one of those depicted: with more, another is substituted.
       plan.substituted = cost[kHourglasses] == 1;
       cost.amount[kHourglasses] = static_cast<std::int8_t>(std::max(0, cost[kHourglasses] - 2));

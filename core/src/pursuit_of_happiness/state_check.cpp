@@ -54,10 +54,10 @@ void Game::check_pending_decision(const State& s) const {
     return pay.paid[0] + pay.paid[1] + pay.paid[2] + pay.units <= cost.resources() + cost[kAnyResource] + extra;
   };
   if (s.resume == Step::kUpkeep) {
-    const bool pay = action >= kPayUpkeep && action < kGiveUp && due(action - kPayUpkeep);
+    const bool paying = action >= kPayUpkeep && action < kGiveUp && due(action - kPayUpkeep);
     const bool harder = action >= kUpkeepWorkingHarder && action < kUpkeepWorkingHarder + kMaxWorkHarder &&
                         due(upkeep_slot(p, action)) && job_face(p.cards[upkeep_slot(p, action)]).standalone;
-    require_state(pay || harder, "payment.action: not an upkeep payment of a card that is due");
+    require_state(paying || harder, "payment.action: not an upkeep payment of a card that is due");
     const int harder_times = harder ? action - kUpkeepWorkingHarder + 1 : 0;
     const Effect cost = upkeep_cost(p, p.cards[upkeep_slot(p, action)], harder_times);
     require_state(affordable(cost, 0), "payment.action: the coins or Hourglasses of this upkeep are not there");

@@ -17,6 +17,9 @@ constexpr const char* kResourceNames[kNumResources] = {"Knowledge", "Creativity"
 
 std::string signed_number(int value) { return (value > 0 ? "+" : "") + std::to_string(value); }
 
+// An observation feature: a count over the scale it is read against (small counts: exact in a float).
+float scaled(int value, int scale) { return static_cast<float>(value) / static_cast<float>(scale); }
+
 constexpr const char* kSpaceNames[kNumSpaces] = {
     "Study", "Play", "Interact", "Temp Job", "Work Overtime", "Rest", "Start a Project", "Spend",
     "Get a Job", "Start a Relationship", "Plan Experience", "Dream"};
@@ -31,7 +34,7 @@ constexpr const char* kMeasureNames[static_cast<int>(Measure::kNumMeasures)] = {
 std::string effect_text(const Effect& e) {
   std::string out;
   for (int i = 0; i < kNumAmounts; ++i)
-    if (e[i]) out += (out.empty() ? "" : ", ") + std::to_string(e[i]) + " " + kAmountNames[i];
+    if (e[i]) out.append(out.empty() ? "" : ", ").append(std::to_string(e[i])).append(" ").append(kAmountNames[i]);
   return out;
 }
 
@@ -271,7 +274,7 @@ std::string Game::render(const State& s, int viewer) const {
     out += std::string("  ") + kRowNames[row] + " row:";
     if (s.rows[row].empty()) out += " -";
     for (std::size_t k = 0; k < s.rows[row].size(); ++k)
-      out += (k ? ", " : " ") + row_card_name(row, s.rows[row][k]);
+      out.append(k ? ", " : " ").append(row_card_name(row, s.rows[row][k]));
     out += " (deck " + std::to_string(s.decks[row].size()) + ")\n";
   }
   out += "  Life Goals:";
@@ -309,7 +312,7 @@ std::string Game::render(const State& s, int viewer) const {
       out += (k ? ", " : " ") + cards_.community[s.community_row[k]].name;
       std::string on;
       for (int seat = 0; seat < num_players(); ++seat)
-        for (int t = 0; t < s.community_tokens[k][seat]; ++t) on += (on.empty() ? "" : " ") + std::to_string(seat);
+        for (int t = 0; t < s.community_tokens[k][seat]; ++t) on.append(on.empty() ? "" : " ").append(std::to_string(seat));
       if (!on.empty()) out += " [seats " + on + "]";
     }
     out += " (deck " + std::to_string(s.community_deck.size()) + ")\n";
@@ -382,7 +385,7 @@ std::string Game::render(const State& s, int viewer) const {
     if (p.cards.empty()) out += " -";
     for (std::size_t i = 0; i < p.cards.size(); ++i) {
       const InPlay& c = p.cards[i];
-      out += (i ? ", " : " ") + card_name(c) + " L" + std::to_string(c.level);
+      out.append(i ? ", " : " ").append(card_name(c)).append(" L").append(std::to_string(c.level));
       if (c.flags & kRetired) out += " retired";
       else if (c.flags & kCompleted) out += " completed";
       else if (c.flags & kInActiveSlot) out += " [active]";
@@ -476,11 +479,11 @@ void Game::observation(const State& s, int player, float* out) const {
       if (c.kind == kJobCard) job_level = c.level;
     }
     const float values[kObsPerPlayer] = {
-        p.resources[0] / 10.0f, p.resources[1] / 10.0f, p.resources[2] / 10.0f, p.money / 20.0f,
-        p.sth / 3.0f, p.lth / 50.0f, static_cast<float>(p.stress) / track_length(),
-        p.hourglasses / 9.0f, p.alive ? 1.0f : 0.0f, active_count(p) / 3.0f,
-        p.completed_projects / 5.0f, items / 5.0f, job_level / 3.0f, partners / 2.0f,
-        p.goals / 3.0f, p.trait >= 0 ? 1.0f : 0.0f};
+        scaled(p.resources[0], 10), scaled(p.resources[1], 10), scaled(p.resources[2], 10), scaled(p.money, 20),
+        scaled(p.sth, 3), scaled(p.lth, 50), scaled(p.stress, track_length()),
+        scaled(p.hourglasses, 9), p.alive ? 1.0f : 0.0f, scaled(active_count(p), 3),
+        scaled(p.completed_projects, 5), scaled(items, 5), scaled(job_level, 3), scaled(partners, 2),
+        scaled(p.goals, 3), p.trait >= 0 ? 1.0f : 0.0f};
     std::copy(values, values + kObsPerPlayer, row);
   }
   const int offsets[kNumRows] = {
@@ -523,7 +526,7 @@ void Game::observation(const State& s, int player, float* out) const {
     if (s.community_slot >= 0) more[s.community_slot] = 1.0f;
     for (int slot = 0; slot < kCommunitySlots; ++slot) more[kCommunitySlots + slot] = s.community_tokens[slot][player] / 3.0f;
     more[2 * kCommunitySlots] = me.meeple >= 0 ? 1.0f : 0.0f;
-    more[2 * kCommunitySlots + 1] = s.community_slot < 0 ? community_hourglasses(s, player) / 9.0f : 0.0f;
+    more[2 * kCommunitySlots + 1] = s.community_slot < 0 ? scaled(community_hourglasses(s, player), 9) : 0.0f;
   }
   float* school = community - (rules_.school ? 3 : 0);
   for (int f = 0; rules_.school && f < 3; ++f)

@@ -68,7 +68,7 @@ std::string Game::render(const State& s, int viewer) const {
     const bool visible = viewer < 0 || viewer == seat;
     out += "\n  hand (" + std::to_string(p.hand.size()) + "):";
     if (visible) {
-      for (std::uint8_t card : p.hand) out += " " + two_digits(card);
+      for (std::uint8_t card : p.hand) out.append(" ").append(two_digits(card));
       if (p.pick != kNoCard) out += "; picked " + two_digits(p.pick);
     } else if (p.pick != kNoCard) {
       out += " hidden; has picked";

@@ -19,7 +19,7 @@ void checked_apply(const Game& game, typename Game::State& s, int action) {
     typename Game::ActionList legal;
     game.legal_actions(s, legal);
     std::string names;
-    for (auto a : legal) names += (names.empty() ? "" : ", ") + std::to_string(a);
+    for (auto a : legal) names.append(names.empty() ? "" : ", ").append(std::to_string(a));
     throw IllegalAction("action " + std::to_string(action) + " ('" + game.action_to_string(s, action) +
                         "') is not legal now: round " + std::to_string(s.round) + ", step " +
                         Game::step_name(s) + ", seat " + std::to_string(s.current) +

@@ -221,7 +221,7 @@ enum class NostalgiaGoal : std::uint8_t { kPayOnProject, kBoardAction, kConditio
 // 1 LTH per `ability_amount` resources; SMART Goals, one Hourglass of a Basic Project's L4 cost
 // paid with `ability_amount` resources of any kind.
 enum class NostalgiaAbility : std::uint8_t {
-  kActionBonus, kRoundIncome, kStore, kFreeAction, kInheritance, kSmartGoals
+  kActionBonus, kRoundIncome, kStore, kFreeAction, kInheritance, kSmartGoalsAbility
 };
 inline constexpr int kStoreMoney = 3;  // store_kind: coins
 

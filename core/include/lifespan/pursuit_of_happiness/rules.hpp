@@ -14,7 +14,7 @@ enum class GroupBonus : std::uint8_t { kThreshold, kPerHourglass };
 enum class DiscardScope : std::uint8_t { kActiveCards, kAnyCard };
 enum class Promotion : std::uint8_t { kRow, kFlip };
 enum class InheritanceTiming : std::uint8_t { kGameEnd, kDeath };
-enum class UnfedPet : std::uint8_t { kDiscard, kStays };
+enum class UnfedPet : std::uint8_t { kDiscarded, kStays };
 enum class DelayedEvent : std::uint8_t { kAfterNextRound, kAfterRevealRound };
 enum class CommunityTokens : std::uint8_t { kPerToken, kPerPlayer };
 enum class PopularityLth : std::uint8_t { kOncePerRound, kPerCard };
@@ -46,7 +46,7 @@ struct Rules {
   int retirement_level = 3;
   InheritanceTiming inheritance_timing = InheritanceTiming::kGameEnd;
   int solo_lth_target = 50;
-  UnfedPet unfed_pet = UnfedPet::kDiscard;
+  UnfedPet unfed_pet = UnfedPet::kDiscarded;
   DelayedEvent delayed_event = DelayedEvent::kAfterNextRound;
   int dream_slots = 3;
   int relative_die = 6;
