@@ -57,7 +57,7 @@ void Game::rebuild_derived(State& s) const {
 }
 
 // After a Group Project starts or ends (remove_card and take_card follow cards leaving and Jobs
-// coming without a scan).
+// coming without a scan, and a join lowers the open roles).
 void Game::rebuild_slots(State& s, int seat) const {
   std::uint32_t slots = 0;
   int open = 0;
