@@ -35,9 +35,15 @@ ResourceCost resource_cost(const Rules& rules, const PlayerState& p, const Effec
   return rc;
 }
 
+// `units` more resources out of `available` ones, `coverable` of which are owed kinds: is the
+// shortfall against `owed_total` within `discount`? Arithmetic rather than tests: every payment
+// step asks this for each kind, and the answers follow no pattern a CPU predicts.
+bool payable(int available, int coverable, int owed_total, int units, int discount) {
+  return (available >= units) & (owed_total - std::min(units, coverable) <= discount);
+}
+
 // Can `units` more resources, of kinds >= first_kind, be paid from `held` so that the
-// shortfall against `owed` stays within `discount`? Arithmetic rather than tests: every
-// payment step asks this for each kind, and the answers follow no pattern a CPU predicts.
+// shortfall against `owed` stays within `discount`?
 bool completable(const std::array<int, kNumResources>& held, const std::array<int, kNumResources>& owed,
                  int units, int discount, int first_kind) {
   int available = 0, coverable = 0, owed_total = 0;
@@ -47,7 +53,7 @@ bool completable(const std::array<int, kNumResources>& held, const std::array<in
     available += counted * held[r];
     coverable += counted * std::min(owed[r], held[r]);
   }
-  return (available >= units) & (owed_total - std::min(units, coverable) <= discount);
+  return payable(available, coverable, owed_total, units, discount);
 }
 
 std::array<int, kNumResources> widened(const std::array<std::uint8_t, kNumResources>& amounts) {
@@ -156,11 +162,10 @@ void Game::pay_unit_options(const State& s, ActionList& out) const {
     available[kind] = available[kind + 1] + p.resources[kind];
     coverable[kind] = coverable[kind + 1] + std::min(pay.owed[kind], p.resources[kind]);
   }
-  const int units_after = pay.units - 1;
   for (int kind = pay.next_kind; kind < kNumResources; ++kind) {
     const int owed_here = pay.owed[kind] > 0;
-    const bool ok = (p.resources[kind] > 0) & (available[kind] - 1 >= units_after) &
-                    (owed_total - owed_here - std::min(units_after, coverable[kind] - owed_here) <= pay.discount);
+    const bool ok = (p.resources[kind] > 0) & payable(available[kind] - 1, coverable[kind] - owed_here,
+                                                      owed_total - owed_here, pay.units - 1, pay.discount);
     out.push_back_if(ok, static_cast<std::uint16_t>(kPayUnit + kind));
   }
   if (forgo_legal(s) && completable(widened(p.resources), widened(pay.owed), pay.units + 1, pay.discount - 1, 0))
