@@ -19,7 +19,7 @@ void check_range(const char* name, int value, int low, int high) {
 Game::Game(const Rules& rules, CardTables cards) : rules_(rules), cards_(std::move(cards)) {
   // The Python loader checks these against rules.toml; a C++ host gets the same guard.
   check_range("players", rules.players, 1, cards_.community.empty() ? kBasePlayers : kMaxPlayers);
-  check_range("stress_sections", rules.stress_sections, 2, 6);
+  check_range("stress_sections", rules.stress_sections, 2, kMaxTrackLength / 10);
   check_range("stress_section_spaces", rules.stress_section_spaces, 2, 10);
   check_range("stress_start_section", rules.stress_start_section, 1, rules.stress_sections);
   check_range("hourglasses_first_section", rules.hourglasses_first_section, 3, kHourglassesPerColour);
@@ -126,6 +126,8 @@ Game::Game(const Rules& rules, CardTables cards) : rules_(rules), cards_(std::mo
     const ProjectSpec& p = cards_.projects[i];
     project_roles_[i] = p.type == ProjectType::kGroup ? p.num_levels : 1;
   }
+  for (int position = 0; position <= track_length(); ++position)
+    section_of_[position] = static_cast<std::uint8_t>(position / rules_.stress_section_spaces);
   expansion_segments_ = kids_on() || nostalgia_on() || rules_.school || friends_on_ || community_on();
 }
 

@@ -177,9 +177,12 @@ void Game::begin_upkeep(State& s) const {
     if (!p.alive) continue;
     const TraitSpec* trait = p.trait >= 0 ? &cards_.traits[p.trait] : nullptr;
     p.upkeep_relief = trait && trait->ability == AbilityKind::kUpkeepRelief ? trait->amount : 0;
-    int partners = 0;
-    for (const InPlay& c : p.cards) partners += c.kind == kPartnerCard;
-    gain_stress(s, seat, std::max(0, active_count(p) - kActiveSlots) + std::max(0, partners - 1));
+    int partners = 0, active = 0;
+    for (const InPlay& c : p.cards) {
+      partners += c.kind == kPartnerCard;
+      active += (c.flags & kInActiveSlot) != 0;
+    }
+    gain_stress(s, seat, std::max(0, active - kActiveSlots) + std::max(0, partners - 1));
     if (!p.alive) continue;
     if (kids_on()) grow_kids(s, seat);
     for (InPlay& c : p.cards) {

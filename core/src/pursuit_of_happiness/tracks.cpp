@@ -44,7 +44,7 @@ void Game::gain_stress(State& s, int seat, int amount) const {
 // marker of a life that has ended (in the same action, say: docs §7).
 void Game::relax(PlayerState& p, int times) const {
   if (times <= 0 || !p.alive) return;  // most rewards carry no Relax icon
-  const int section_start = p.stress - p.stress % rules_.stress_section_spaces;
+  const int section_start = stress_section(p.stress) * rules_.stress_section_spaces;
   p.stress = static_cast<std::uint8_t>(std::max(section_start, p.stress - times));
 }
 

@@ -50,6 +50,7 @@ inline constexpr int kMaxEvents = 16;
 inline constexpr int kMaxKids = 32;
 inline constexpr int kMaxNostalgia = 80;
 inline constexpr int kMaxRelativeLevels = 8;
+inline constexpr int kMaxTrackLength = 6 * 10;  // Stress track: the rules allow 6 sections of 10 at most
 
 enum Row : std::uint8_t { kProjectRow, kItemRow, kJobRow, kPartnerRow, kNumRows };
 

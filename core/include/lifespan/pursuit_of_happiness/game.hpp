@@ -97,7 +97,7 @@ class Game {
   void check_pending_decision(const State& s) const;  // state_check.cpp
 
   // --- tracks (tracks.cpp), public for the views ---
-  int stress_section(int position) const { return position / rules_.stress_section_spaces; }
+  int stress_section(int position) const { return section_of_[position]; }
   int hourglasses_for(int position) const;
   int track_length() const { return rules_.stress_sections * rules_.stress_section_spaces; }
 
@@ -293,6 +293,9 @@ class Game {
   // Roles a Project offers when started: a Group Project's roles, 1 for the others. Kept
   // apart from the large ProjectSpec because every playout move reads it.
   std::array<std::uint8_t, kMaxDeck> project_roles_{};
+  // The Stress track's section of each position: a lookup, where dividing by the rule's section
+  // length is a division on every Relax and on every seat's Hourglasses each round.
+  std::array<std::uint8_t, kMaxTrackLength + 1> section_of_{};
   bool standalone_jobs_ = false;  // some Job is a Stand-alone Job: its hiring actions are candidates
   bool friends_on_ = false;       // some Item is a Best Friend: the Best Friends board is played
   bool expansion_segments_ = false;  // a candidate segment after the card actions may be non-empty
