@@ -177,7 +177,7 @@ void Game::begin_upkeep(State& s) const {
     if (!p.alive) continue;
     const TraitSpec* trait = p.trait >= 0 ? &cards_.traits[p.trait] : nullptr;
     p.upkeep_relief = trait && trait->ability == AbilityKind::kUpkeepRelief ? trait->amount : 0;
-    int partners = 0, active = 0;
+    int partners = 0, active = 0;  // active_count's count, in the same pass as the Partners
     for (const InPlay& c : p.cards) {
       partners += c.kind == kPartnerCard;
       active += (c.flags & kInActiveSlot) != 0;
