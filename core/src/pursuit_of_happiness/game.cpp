@@ -19,8 +19,8 @@ void check_range(const char* name, int value, int low, int high) {
 Game::Game(const Rules& rules, CardTables cards) : rules_(rules), cards_(std::move(cards)) {
   // The Python loader checks these against rules.toml; a C++ host gets the same guard.
   check_range("players", rules.players, 1, cards_.community.empty() ? kBasePlayers : kMaxPlayers);
-  check_range("stress_sections", rules.stress_sections, 2, kMaxTrackLength / 10);
-  check_range("stress_section_spaces", rules.stress_section_spaces, 2, 10);
+  check_range("stress_sections", rules.stress_sections, 2, kMaxStressSections);
+  check_range("stress_section_spaces", rules.stress_section_spaces, 2, kMaxSectionSpaces);
   check_range("stress_start_section", rules.stress_start_section, 1, rules.stress_sections);
   check_range("hourglasses_first_section", rules.hourglasses_first_section, 3, kHourglassesPerColour);
   check_range("sth_min", rules.sth_min, -6, 0);

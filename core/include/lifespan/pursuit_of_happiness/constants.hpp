@@ -50,7 +50,9 @@ inline constexpr int kMaxEvents = 16;
 inline constexpr int kMaxKids = 32;
 inline constexpr int kMaxNostalgia = 80;
 inline constexpr int kMaxRelativeLevels = 8;
-inline constexpr int kMaxTrackLength = 6 * 10;  // Stress track: the rules allow 6 sections of 10 at most
+inline constexpr int kMaxStressSections = 6;     // the bounds of rules stress_sections and
+inline constexpr int kMaxSectionSpaces = 10;     // stress_section_spaces
+inline constexpr int kMaxTrackLength = kMaxStressSections * kMaxSectionSpaces;
 
 enum Row : std::uint8_t { kProjectRow, kItemRow, kJobRow, kPartnerRow, kNumRows };
 
