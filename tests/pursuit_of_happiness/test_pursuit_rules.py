@@ -94,9 +94,11 @@ def test_setup_trait_choice_keeps_one_and_gains_its_start(ph, keep):
     for seat, p in enumerate(st["players"]):
         kept = offers[seat][keep]
         assert p["trait"] == kept and p["trait_offer"] == []
-        start = ph.TRAIT_CARDS[kept]["start"]
-        assert p["resources"] == [start.get(k, 0) for k in ("knowledge", "creativity", "influence")]
-        assert p["money"] == start.get("money", 0)
+        start, ability = ph.TRAIT_CARDS[kept]["start"], ph.TRAIT_CARDS[kept]["ability"]
+        income = ability["reward"] if ability["kind"] == "round_income" else {}
+        gained = {k: start.get(k, 0) + income.get(k, 0) for k in ("knowledge", "creativity", "influence", "money")}
+        assert p["resources"] == [gained["knowledge"], gained["creativity"], gained["influence"]]
+        assert p["money"] == gained["money"]
     # No cards, so no Upkeep: the Action phase starts with the first player.
     assert st["step"] == ph.ACTION and st["current"] == 0 and st["round"] == 1
 
@@ -834,6 +836,30 @@ def test_group_project_bonus_goes_to_participants_only(ph):
     assert [p["lth"] for p in ph.srec(state)["players"]] == [2, 0, 2]
 
 
+def test_end_of_round_resets_every_sth_before_any_group_bonus(ph, tmp_path):
+    # Steps 2 and 3 of End of Round: all markers reset, then the bonuses. The base set's bonuses
+    # are LTH only, so a card file adds a Group Project whose bonus is STH.
+    extra = tmp_path / "retreat.toml"
+    extra.write_text(
+        '[[project]]\nid = "team_retreat"\nname = "Team Retreat"\ntype = "group"\n'
+        'category = "sports"\nprovenance = "authored"\nroles = [\n'
+        '  { name = "Planner", cost = { knowledge = 1 }, reward = { lth = 1 } },\n'
+        '  { name = "Cook", cost = { creativity = 1 }, reward = { lth = 1 } },\n'
+        '  { name = "Driver", cost = { influence = 1 }, reward = { lth = 1 } },\n'
+        ']\nbonus = { min_hourglasses = 3, reward = { sth = 1 } }\n')
+    game = lifespan.load_game("pursuit_of_happiness", players=2, cards=[str(extra)])
+    retreat = [c["name"] for c in game.cards() if c["kind"] == "project"].index("Team Retreat")
+    card = ph.in_play(ph.KIND_PROJECT, retreat, flags=ph.ACTIVE | ph.STARTED, time=3, roles=[0, 1, 1, -1])
+    for sth0, sth1 in [(0, 2), (2, 0), (3, 3)]:
+        state = ph.build(game, players={0: {"hourglasses": 1, "cards": [card], "sth": sth0},
+                                        1: {"hourglasses": 0, "sth": sth1}})
+        state.apply(ph.REST)
+        st = ph.srec(state)
+        # Both members gain the bonus on a reset marker: +1 STH each, whatever they had.
+        assert st["round"] == 2 and [p["sth"] for p in st["players"]] == [1, 1]
+        assert [p["lth"] for p in st["players"]] == [0, 0]
+
+
 # --- 4. Upkeep ------------------------------------------------------------------------------------
 
 def _end_round(ph, state):
@@ -1088,6 +1114,14 @@ def test_job_row_players_parameter_deals_one_job_per_player(ph):
     assert [len(r) for r in ph.srec(state)["rows"]] == [4, 4, 3, 4]
 
 
+def test_job_row_players_parameter_deals_two_jobs_in_solo(ph):
+    # Solo is set up as a 2-player game, so one Job per player shows two.
+    game = ph.game(players=1, job_row="players")
+    state = ph.build(game, players={0: {"hourglasses": 1}})
+    _end_round(ph, state)
+    assert [len(r) for r in ph.srec(state)["rows"]] == [4, 4, 2, 4]
+
+
 @pytest.mark.parametrize("round_, added, unavailable", [
     (2, 0, 0), (4, 0, 0), (5, 3, 1 << 4), (6, 6, 1 << 4), (7, 9, 1 << 4)])
 def test_preparation_old_age_stress_and_overtime_blocked(ph, round_, added, unavailable):
@@ -1119,6 +1153,26 @@ def test_preparation_hourglasses_by_stress_section(ph, first_section, expected):
     st = ph.srec(state)
     assert st["round"] == 3
     assert [p["hourglasses"] for p in st["players"]] == expected
+
+
+def test_round_income_trait_pays_at_the_start_of_round_1_too(ph):
+    # "At the start of every round": round 1 starts once every trait is kept, before Upkeep.
+    for seed in range(200):
+        game = ph.game(players=2, seed=seed)
+        state = game.new_state()
+        offers = [p["trait_offer"] for p in ph.srec(state)["players"]]
+        names = [[ph.TRAIT_CARDS[t]["name"] for t in offer] for offer in offers]
+        if "Rich" in names[0] and "Rich" not in names[1]:
+            break
+    state.apply(names[0].index("Rich"))
+    other = offers[1][0]
+    state.apply(0)
+    st = ph.srec(state)
+    assert st["round"] == 1 and st["step"] == ph.ACTION
+    assert st["players"][0]["money"] == 4 + 2  # Rich: 4 coins to start, 2 each round
+    other_start = ph.TRAIT_CARDS[other]
+    if other_start["ability"]["kind"] != "round_income":
+        assert st["players"][1]["money"] == other_start["start"].get("money", 0)
 
 
 def test_preparation_round_income_trait(ph):
@@ -1272,6 +1326,21 @@ def test_life_goal_at_least_in_game_goes_to_a_unique_player_at_the_end_of_the_ro
     st = ph.srec(state)
     assert st["goals_claimed_by"] == [1, 0]
     assert st["players"][0]["lth"] == 5 and st["players"][0]["goals"] == 1
+
+
+def test_in_game_goal_counts_a_project_archived_at_that_end_of_round(ph):
+    # A single-round Project completes when End of Round archives it (step 4); Finish What You
+    # Start (3 completed Projects, 4 LTH) is settled after that, in the same End of Round.
+    game = ph.game()
+    state = ph.build(game, goals=["Finish What You Start", "Bookworm"],
+                     rows={ph.PROJECTS: [ph.project("Triathlon")]},
+                     players={0: {"resources": [2, 2, 2], "hourglasses": 1, "completed_projects": 2},
+                              1: {"hourglasses": 0}})
+    state.apply(ph.start_project(0))  # the last Hourglass of the round: Triathlon, +3 LTH
+    st = ph.srec(state)
+    assert st["round"] == 2 and st["players"][0]["completed_projects"] == 3
+    assert st["goals_claimed_by"] == [1, 0]
+    assert st["players"][0]["lth"] == 3 + 4 and st["players"][0]["goals"] == 1
 
 
 def test_life_goal_at_least_in_game_met_by_two_at_once_goes_to_nobody(ph):

@@ -623,6 +623,7 @@ void Game::apply_unchecked(State& s, int action) const {
       if (offset + 1 < n) {
         s.current = static_cast<std::int8_t>(clockwise(seat, 1, n));
       } else {
+        for (int each = 0; each < n; ++each) trait_income(s, each);  // round 1 starts
         begin_upkeep(s);
       }
       return;

@@ -30,7 +30,8 @@ bool Game::draw(State& s, int row, std::uint8_t& card) const {
 
 void Game::deal_row(State& s, int row) const {
   int size = rules_.row_size;
-  if (row == kJobRow && rules_.job_row == JobRow::kPlayers) size = num_players();
+  // One Job per player; solo is set up as for 2 players.
+  if (row == kJobRow && rules_.job_row == JobRow::kPlayers) size = std::max(num_players(), kSoloSetupPlayers);
   size = std::min(size, kMaxRow);
   std::uint8_t card = 0;
   while (static_cast<int>(s.rows[row].size()) < size && draw(s, row, card)) s.rows[row].push_back(card);
@@ -159,12 +160,18 @@ void Game::preparation(State& s) const {
     p.hourglasses = static_cast<std::uint8_t>(
         std::min(kHourglassesPerColour, hourglasses_for(p.stress) + p.hourglasses_next));
     p.hourglasses_next = 0;
-    const TraitSpec& trait = cards_.traits[p.trait];
-    if (trait.ability == AbilityKind::kRoundIncome) gain(s, seat, trait.reward, false);
+    trait_income(s, seat);
     if (nostalgia_on()) nostalgia_round_income(s, seat);
   }
   if (!cards_.events.empty()) advance_events(s);  // before Upkeep (KS Promos rulebook)
   begin_upkeep(s);
+}
+
+// A Child Trait's income "at the start of every round": round 1 starts once every trait is
+// kept, the later rounds with their Preparation.
+void Game::trait_income(State& s, int seat) const {
+  const TraitSpec& trait = cards_.traits[s.players[seat].trait];
+  if (trait.ability == AbilityKind::kRoundIncome) gain(s, seat, trait.reward, false);
 }
 
 // Upkeep (docs §4): over-commitment Stress, retired Jobs' pensions, then every card with an
@@ -250,8 +257,6 @@ void Game::next_turn(State& s) const {
 void Game::end_of_round(State& s) const {
   const int n = num_players();
   if (!cards_.events.empty()) check_end_of_round_tasks(s);
-  check_in_game_goals(s);
-  if (nostalgia_on()) check_nostalgia_goals(s, false);
   // Next first player: most STH; a tie goes to the tied seat farthest clockwise from the
   // current first player.
   int best = -1, best_sth = 0, best_distance = -1;
@@ -267,9 +272,10 @@ void Game::end_of_round(State& s) const {
   }
   if (best >= 0) s.first_player = static_cast<std::uint8_t>(best);
 
+  // Every STH marker is reset (step 2) before any Group bonus (step 3) can move one.
+  for (int seat = 0; seat < n; ++seat) s.players[seat].sth = 0;
   for (int seat = 0; seat < n; ++seat) {
     PlayerState& p = s.players[seat];
-    p.sth = 0;
     for (InPlay& c : p.cards) {
       if (c.kind != kProjectCard || !(c.flags & kStartedThisRound)) continue;
       const ProjectSpec& spec = cards_.projects[c.id];
@@ -295,6 +301,10 @@ void Game::end_of_round(State& s) const {
   }
   for (int seat = 0; seat < n; ++seat)  // this round's Group Projects are archived
     if (s.group_slots[seat]) rebuild_slots(s, seat);
+  // Goals met during a life are settled once this round's Projects are complete (step 4), so
+  // that a Project archived just now counts before an Old Age Preparation can end the life.
+  check_in_game_goals(s);
+  if (nostalgia_on()) check_nostalgia_goals(s, false);
   // The Community board is resolved next (End of Round 5): decisions, after which
   // finish_end_of_round goes on.
   if (community_on() && begin_community(s)) return;

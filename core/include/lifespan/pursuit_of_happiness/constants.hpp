@@ -22,6 +22,7 @@ inline constexpr int kBoardResourceGain = 3;         // Study, Play, Interact (S
 inline constexpr int kMaxOwnOnGroupProject = 2;      // seed, Action phase rule 3.2.3
 inline constexpr int kInheritanceUnit = 5;           // 1 LTH per 5 of each resource / money (seed)
 inline constexpr int kSoloLifeGoals = 3;             // S8, S20
+inline constexpr int kSoloSetupPlayers = 2;          // solo is set up as a 2-player game (S8, S20)
 inline constexpr int kTraitOffer = 2;                // deal 2, keep 1 (seed setup 12; S27)
 inline constexpr int kTrendsDrawn = 3;               // 3 of the 7 Trend cards (KS Promos rulebook)
 inline constexpr int kMaxWorkHarder = 2;             // Stand-alone Jobs: up to twice (KS Promos rulebook)

@@ -152,6 +152,7 @@ class Game {
   void next_turn(State& s) const;
   void end_of_round(State& s) const;
   void preparation(State& s) const;
+  void trait_income(State& s, int seat) const;
   void end_game(State& s) const;
   int trend_lth(const State& s, int seat) const;
   bool everyone_dead(const State& s) const;
