@@ -300,3 +300,28 @@ def test_hourglasses_on_the_board_stay_within_popularity(ph, games):
     doc["state"]["players"][0]["popularity"] = 0
     with pytest.raises(ValueError, match="within Popularity"):
         game.state_from_json(json.dumps(doc))
+
+
+def test_nostalgia_mid_game_goals_are_checked_again_after_the_achievements(ph, tmp_path):
+    # Like the in-game Life Goals: Class President (a Mid-Game goal, 10 Influence, 3 LTH) is met
+    # by Influence a Community achievement gives, in the same End of Round.
+    extra = tmp_path / "rally.toml"
+    extra.write_text('expansion = "community"\n\n[[community]]\nid = "t_rally"\nname = "Test Rally"\n'
+                     'provenance = "authored"\nachievements = [\n'
+                     '  { name = "Speak", requirement = {}, cost = {}, reward = { influence = 4 } },\n]\n')
+    game = lifespan.load_game(GAME, players=2, expansions=["community", "nostalgia"], cards=[extra])
+    nostalgia = [c["name"] for c in game.cards() if c["kind"] == "nostalgia"]
+    president = nostalgia.index("Class President")
+    players = {0: {"hourglasses": 1, "resources": [0, 0, 6], "meeple": 0}, 1: {"hourglasses": 0, "meeple": 5}}
+    doc = json.loads(position(ph, game, ["Test Rally"], {0: {0: 1}}, players=players).to_json())
+    doc["state"]["players"][0]["cards"].append(ph.in_play(6, president, 0, 1))  # realized, at L1
+    doc["state"]["nostalgia_box"] = [k for k in doc["state"]["nostalgia_box"] if k != president]
+    for p in doc["state"]["players"]:
+        p["nostalgia_hand"] = [k for k in p["nostalgia_hand"] if k != president]
+    state = game.state_from_json(json.dumps(doc))
+    state.apply(ph.REST)                         # the round's last Hourglass: End of Round
+    assert ph.srec(state)["step"] == COMMUNITY_STEP
+    state.apply(ph.ACHIEVEMENT)                  # Speak: Influence 6 + 4
+    p = seat(ph, state)
+    assert p["resources"][2] == 10
+    assert p["cards"][0]["level"] == 2 and p["lth"] == 3

@@ -304,7 +304,6 @@ void Game::end_of_round(State& s) const {
   // Goals met during a life are settled once this round's Projects are complete (step 4), so
   // that a Project archived just now counts before an Old Age Preparation can end the life.
   check_in_game_goals(s);
-  if (nostalgia_on()) check_nostalgia_goals(s, false);
   // The Community board is resolved next (End of Round 5): decisions, after which
   // finish_end_of_round goes on.
   if (community_on() && begin_community(s)) return;
@@ -376,10 +375,12 @@ void Game::settle_goal(State& s, int g, bool living_only) const {
   }
 }
 
+// The goals met during a life: the in-game Life Goals and Nostalgia's Mid-Game goals.
 void Game::check_in_game_goals(State& s) const {
   for (std::size_t g = 0; g < s.goals.size(); ++g)
     if (!cards_.goals[s.goals[g]].game_end && s.goals_claimed_by[g] == 0)
       settle_goal(s, static_cast<int>(g), true);
+  if (nostalgia_on()) check_nostalgia_goals(s, false);
 }
 
 // The Trends' LTH for one player: by the number of their completed Projects of each face-up
