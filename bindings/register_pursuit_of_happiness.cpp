@@ -32,6 +32,7 @@ const OptionTable& rule_options() {
       {"delayed_event", {"after_next_round", "after_reveal_round"}},
       {"community_tokens", {"per_token", "per_player"}},
       {"popularity_lth", {"once_per_round", "per_card"}},
+      {"item_purchase", {"any_level", "first_level"}},
   };
   return options;
 }
@@ -78,6 +79,7 @@ poh::Rules read_rules(const py::dict& d) {
   read_option(d, rule_options(), "delayed_event", r.delayed_event);
   read_option(d, rule_options(), "promotion", r.promotion);
   read_option(d, rule_options(), "inheritance_timing", r.inheritance_timing);
+  read_option(d, rule_options(), "item_purchase", r.item_purchase);
   return r;
 }
 

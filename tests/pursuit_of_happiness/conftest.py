@@ -90,7 +90,8 @@ COMMUNITY_PLACE = MAKE_FRIEND + 4                           # + Community board 
 ACHIEVEMENT = COMMUNITY_PLACE + 5                            # + achievement (Community resolution)
 NO_ACHIEVEMENT = ACHIEVEMENT + 3
 JOIN_FIFTH_SEAT = NO_ACHIEVEMENT + 1                         # + slot * 4 + role: seat 4's Group Projects
-NUM_ACTIONS = JOIN_FIFTH_SEAT + MAX_IN_PLAY * MAX_ROLES
+SPEND_AT_LEVEL = JOIN_FIFTH_SEAT + MAX_IN_PLAY * MAX_ROLES  # + row slot * 3 + level - 2
+NUM_ACTIONS = SPEND_AT_LEVEL + 6 * 3
 
 assert (PAY_UPKEEP, GIVE_UP, REFRESH, DISCARD, SIMPLE, START_PROJECT, JOIN_GROUP, SPEND, GET_JOB,
         PROMOTE_ROW, PROMOTE_FLIP, START_RELATIONSHIP, CARD_ACTION, PAY_UNIT, PASS) == \
@@ -125,6 +126,11 @@ def give_up(slot: int) -> int:
 
 def spend(row_slot: int) -> int:
     return SPEND + row_slot
+
+
+def spend_at_level(row_slot: int, level: int) -> int:
+    """Spend on the Item in `row_slot`, bought at `level` (2 or more)."""
+    return SPEND_AT_LEVEL + row_slot * 3 + level - 2
 
 
 def get_job(row_slot: int) -> int:

@@ -260,6 +260,23 @@ def test_a_dreamt_standalone_job_or_group_project_leaves_with_its_variant(ph):
     assert p["money"] == 8 + 2 * 2 and p["lth"] == 1 and p["resources"] == [0, 3, 5]
 
 
+def test_a_dreamt_item_leaves_at_the_level_it_is_bought_at(ph):
+    # "As if it was on the Game board": Spend from the Dream board may buy the Item at L2 too.
+    # Motorcycle, Touring Bike (L2): 5 coins and 1 Hourglass besides the one placed; +2 STH,
+    # +1 LTH, and 1 LTH for the Desire token.
+    game = experiences_game()
+    motorcycle = item_id(game, "Motorcycle")
+    state = position(ph, game, round=2, unavailable=0, dream={0: [(ph.ITEMS, motorcycle, 1)]},
+                     players={0: {"money": 5}})
+    legal = state.legal_actions()
+    assert {ph.from_dream(0, 0), ph.from_dream(0, 1)} <= set(legal) and ph.from_dream(0, 2) not in legal
+    assert state.action_to_string(ph.from_dream(0, 1)) == "Spend from the Dream board: Motorcycle at L2 (Touring Bike)"
+    state.apply(ph.from_dream(0, 1))
+    p = seat(ph, state)
+    assert (p["money"], p["hourglasses"], p["sth"], p["lth"]) == (0, 4, 2, 2)
+    assert [(c["kind"], c["id"], c["level"]) for c in p["cards"]] == [(ph.KIND_ITEM, motorcycle, 2)]
+
+
 def test_a_service_is_spent_like_an_item(ph):
     game = experiences_game()
     service = next(c for c in game.cards() if c["kind"] == "service")

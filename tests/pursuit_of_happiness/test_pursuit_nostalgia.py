@@ -594,7 +594,7 @@ def test_random_games_with_nostalgia(ph, players):
         moves = 0
         while not state.is_terminal():
             legal = state.legal_actions()
-            wanted = [a for a in legal if a in keen or ph.DETERMINE_OUTCOME <= a < ph.NUM_ACTIONS - 1]
+            wanted = [a for a in legal if a in keen or ph.DETERMINE_OUTCOME <= a < ph.SPEND_AT_LEVEL - 1]
             st = ph.srec(state)
             progress = [ph.card_action(k) for k, c in enumerate(st["players"][state.current_player]["cards"])
                         if c["kind"] == NOSTALGIA and ph.card_action(k) in legal]

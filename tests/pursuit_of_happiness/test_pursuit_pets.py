@@ -134,3 +134,13 @@ def test_a_pet_costs_its_price_whatever_item_discount_a_trait_gives(ph, tmp_path
     state.apply(ph.spend(0))
     assert 9 - seat0(ph, state)["money"] == 2     # the Dog's full price
 
+
+
+def test_a_pet_is_bought_at_its_first_level_only(ph):
+    # "Contrary to Items, you can only buy Pets at the first level" (the rulebook), whatever
+    # item_purchase allows Items.
+    game = lifespan.load_game(GAME, players=2, expansions=["pets"])
+    state = ph.build(game, round=2, unavailable=0, goals=NO_GOALS, rows={ph.ITEMS: [item_id(game, "Dog")]},
+                     players={0: {"money": 30, "resources": [9, 9, 9]}, 1: {"hourglasses": 0}})
+    legal = state.legal_actions()
+    assert ph.spend(0) in legal and not any(a >= ph.SPEND_AT_LEVEL for a in legal)

@@ -1059,6 +1059,51 @@ def test_spend_buys_an_item_at_level_one_outside_the_active_slots(ph):
     assert p["spaces_used"] == 1 << ph.SPEND_SPACE
 
 
+def test_spend_buys_an_item_at_a_higher_level_for_that_levels_cost_and_reward(ph):
+    # A Comic Book Collection, Wall (L2): 4 coins and 1 Hourglass besides the one placed on
+    # Spend; +1 STH, +1 LTH. Shelf's reward (L1) is not gained.
+    game = ph.game()
+    state = ph.build(game, rows={ph.ITEMS: [ph.item("A Comic Book Collection")]},
+                     players={0: {"money": 5}})
+    legal = state.legal_actions()
+    assert ph.spend(0) in legal and ph.spend_at_level(0, 2) in legal
+    assert ph.spend_at_level(0, 3) not in legal  # Room: 6 coins
+    assert state.action_to_string(ph.spend_at_level(0, 2)) == "Spend: A Comic Book Collection at L2 (Wall)"
+    state.apply(ph.spend_at_level(0, 2))
+    p = rec(ph, state, 0)
+    assert (p["money"], p["hourglasses"], p["sth"], p["lth"]) == (1, 4, 1, 1)
+    assert p["cards"] == [ph.item_card("A Comic Book Collection", level=2)]
+    assert p["spaces_used"] == 1 << ph.SPEND_SPACE
+    assert ph.srec(state)["rows"][ph.ITEMS] == []
+
+
+def test_spend_at_a_higher_level_then_upgrades_from_there(ph):
+    game = ph.game()
+    state = ph.build(game, players={0: {"money": 6, "cards": [ph.item_card("A Comic Book Collection", level=2)]}})
+    assert state.action_to_string(ph.card_action(0)).startswith("Upgrade: A Comic Book Collection")
+    state.apply(ph.card_action(0))  # Room: 6 coins, +3 LTH
+    p = rec(ph, state, 0)
+    assert p["cards"][0]["level"] == 3 and (p["money"], p["lth"]) == (0, 3)
+
+
+def test_item_purchase_first_level_offers_only_level_one(ph):
+    game = ph.game(item_purchase="first_level")
+    state = ph.build(game, rows={ph.ITEMS: [ph.item("A Comic Book Collection")]},
+                     players={0: {"money": 9}})
+    legal = state.legal_actions()
+    assert ph.spend(0) in legal and not any(a >= ph.SPEND_AT_LEVEL for a in legal)
+    with pytest.raises(lifespan.IllegalActionError):
+        state.apply(ph.spend_at_level(0, 2))
+    assert rec(ph, state, 0)["money"] == 9  # a rejected action changes nothing
+
+
+def test_an_activity_is_used_at_its_one_level_only(ph):
+    game = ph.game()
+    activity = next(c["name"] for c in ph.ITEM_CARDS if c["kind"] == "activity")
+    state = ph.build(game, rows={ph.ITEMS: [ph.item(activity)]}, players={0: {"money": 20, "resources": [9, 9, 9]}})
+    assert not any(a >= ph.SPEND_AT_LEVEL for a in state.legal_actions())
+
+
 # --- 4. End of Round ------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("first, sths, mover, expected", [
@@ -1498,7 +1543,7 @@ def test_start_a_relationship_and_the_partner_discount_trait(ph):
 
 def test_action_id_layout(ph):
     game = ph.game()
-    assert game.num_distinct_actions == ph.NUM_ACTIONS == 959
+    assert game.num_distinct_actions == ph.NUM_ACTIONS == 977
     state = ph.build(game, rows={ph.PROJECTS: [ph.project(FICTION)]})
     names = {a: state.action_to_string(a) for a in (50, 51, 78, 79, 80, 81, 82, 83, 84, 544)}
     assert names == {50: "Refresh the Project row", 51: "Refresh the Item-Activity row",

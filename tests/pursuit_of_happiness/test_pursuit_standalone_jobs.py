@@ -119,7 +119,7 @@ def test_without_the_promo_no_job_works_harder(ph):
     game = ph.game()
     state = ph.build(game, round=2, unavailable=0, rows={ph.JOBS: [ph.job("Adequate Worker")]},
                      players={0: {"resources": [9, 9, 9], "money": 9}})
-    assert all(a < ph.GET_JOB_WORKING_HARDER for a in state.legal_actions())
+    assert not any(ph.GET_JOB_WORKING_HARDER <= a < ph.UPKEEP_WORKING_HARDER for a in state.legal_actions())
     with pytest.raises(lifespan.IllegalActionError, match="working harder"):
         state.apply(ph.get_job_working_harder(0, 1))
 

@@ -180,7 +180,7 @@ Plan Game::plan_action(const State& s, int action) const {
     if (k >= static_cast<int>(s.rows[kProjectRow].size())) return plan;
     return plan_take(s, kProjectRow, s.rows[kProjectRow][k], role);
   }
-  if ((action >= kJoinGroup && action < kSpendAction) || action >= kJoinFifthSeat) {
+  if ((action >= kJoinGroup && action < kSpendAction) || (action >= kJoinFifthSeat && action < kSpendAtLevel)) {
     int owner = 0, slot = 0, role = 0;
     decode_join(action, owner, slot, role);
     if (owner >= num_players() || slot >= static_cast<int>(s.players[owner].cards.size())) return plan;
@@ -197,10 +197,11 @@ Plan Game::plan_action(const State& s, int action) const {
     plan.project = true;
     return plan;
   }
-  if (action >= kSpendAction && action < kGetJobAction) {
-    const int k = action - kSpendAction;
+  if ((action >= kSpendAction && action < kGetJobAction) || action >= kSpendAtLevel) {
+    int k = action - kSpendAction, level = 0;
+    if (action >= kSpendAtLevel) decode_spend_at_level(action, k, level);
     if (k >= static_cast<int>(s.rows[kItemRow].size())) return plan;
-    return plan_take(s, kItemRow, s.rows[kItemRow][k], 0);
+    return plan_take(s, kItemRow, s.rows[kItemRow][k], level);
   }
   const bool working_harder = action >= kGetJobWorkingHarder && action < kUpkeepWorkingHarder;
   if ((action >= kGetJobAction && action < kPromoteFromRow) || working_harder) {
@@ -328,11 +329,12 @@ Plan Game::plan_card_action(const State& s, int slot, bool extend) const {
       plan.project = true;
       return plan;
     }
-    case kItemRow: {
-      if (variant != 0) return plan;
+    case kItemRow: {  // `variant`: the level bought, from 0 (L1)
+      if (variant >= purchase_levels_[entry]) return plan;
       const ItemSpec& spec = cards_.items[entry];
       board(kSpend);
-      plan.cost = spec.activity || spec.pet ? spec.levels[0].cost : discounted(p, spec.levels[0].cost, DiscountOn::kItem);
+      const Effect& price = spec.levels[variant].cost;
+      plan.cost = spec.activity || spec.pet ? price : discounted(p, price, DiscountOn::kItem);
       return plan;
     }
     case kJobRow: {
@@ -774,7 +776,7 @@ void Game::resolve(State& s, int action, const Plan* known) const {
     }
   } else if (action >= kStartProjectAction && action < kJoinGroup) {
     take_from_row(kProjectRow, (action - kStartProjectAction) / kMaxRoles, (action - kStartProjectAction) % kMaxRoles);
-  } else if ((action >= kJoinGroup && action < kSpendAction) || action >= kJoinFifthSeat) {
+  } else if ((action >= kJoinGroup && action < kSpendAction) || (action >= kJoinFifthSeat && action < kSpendAtLevel)) {
     int owner = 0, slot = 0, role = 0;
     decode_join(action, owner, slot, role);
     InPlay& c = s.players[owner].cards[slot];
@@ -782,8 +784,10 @@ void Game::resolve(State& s, int action, const Plan* known) const {
     --s.open_roles[owner];
     ++c.time;
     gain(s, seat, cards_.projects[c.id].levels[role].reward, true);
-  } else if (action >= kSpendAction && action < kGetJobAction) {
-    take_from_row(kItemRow, action - kSpendAction, 0);
+  } else if ((action >= kSpendAction && action < kGetJobAction) || action >= kSpendAtLevel) {
+    int k = action - kSpendAction, level = 0;
+    if (action >= kSpendAtLevel) decode_spend_at_level(action, k, level);
+    take_from_row(kItemRow, k, level);
   } else if (action >= kGetJobAction && action < kPromoteFlip) {
     take_from_row(kJobRow, action - (action >= kPromoteFromRow ? kPromoteFromRow : kGetJobAction), 0);
   } else if (action >= kGetJobWorkingHarder && action < kUpkeepWorkingHarder) {
@@ -920,9 +924,9 @@ void Game::take(State& s, int seat, int source, int entry, int variant) const {
       if (spec.activity) {
         s.discards[kItemRow].push_back(id);
       } else {
-        take_card(s, seat, InPlay{kItemCard, id, 0, 1, 0, 0, {-1, -1, -1, -1}});
+        take_card(s, seat, InPlay{kItemCard, id, 0, static_cast<std::uint8_t>(variant + 1), 0, 0, {-1, -1, -1, -1}});
       }
-      gain(s, seat, spec.levels[0].reward, true);
+      gain(s, seat, spec.levels[variant].reward, true);  // the level bought: its reward only
       trait_bonus(s, seat, kBonusSpend);
       return;
     }

@@ -14,7 +14,7 @@ namespace {
 using Segment = MainCandidates::Segment;
 
 // More than any position can have: 4 Refresh + 24 Discard + 6 board + 24 starts + 4·24·4 joins
-// + 6·3 rows + 1 + 24 cards + 6·2 working harder + 5 plans + 29·3 dreams + 3·4 from the Dream
+// + 6·3 rows + 6·3 Items above L1 + 1 + 24 cards + 6·2 working harder + 5 plans + 29·3 dreams + 3·4 from the Dream
 // board + 24 extended Experiences + Pass + the Event task.
 constexpr std::size_t kMaxCandidates = 1024;
 constexpr unsigned kFirstFourSeats = (1u << kBasePlayers) - 1, kFifthSeat = 1u << kBasePlayers;
@@ -41,9 +41,10 @@ bool Game::for_each_open_role(const State& s, unsigned owners, Visit&& visit) co
 }
 
 // The ways a dreamt card can leave the Dream board: a Group Project's roles, a Stand-alone
-// Job's three Work Harder counts, one way otherwise.
+// Job's three Work Harder counts, an Item's levels, one way otherwise.
 int Game::dream_variants(const Dreamt& d) const {
   if (d.source == kProjectRow) return project_roles_[d.entry];
+  if (d.source == kItemRow) return purchase_levels_[d.entry];
   if (d.source == kJobRow && cards_.jobs[d.entry >> 1][d.entry & 1].standalone) return kMaxWorkHarder + 1;
   return 1;
 }
@@ -130,6 +131,9 @@ MainCandidates Game::main_candidates(const State& s) const {
     set(MainCandidates::kJoinFifthSeat, ((owners >> kBasePlayers) & 1u) * s.open_roles[kBasePlayers]);
   }
   set(MainCandidates::kSpend, s.rows[kItemRow].size());
+  int higher = 0;  // Items bought above L1 (rule item_purchase); their ids come last
+  for (std::uint8_t item : s.rows[kItemRow]) higher += purchase_levels_[item] - 1;
+  set(MainCandidates::kSpendAtLevel, higher);
   if (!(s.unavailable & (1u << kGetJob))) {
     const auto jobs = static_cast<std::uint16_t>(s.rows[kJobRow].size());
     set(MainCandidates::kGetJob, jobs);
@@ -173,12 +177,17 @@ int Game::candidate_in(const State& s, int segment, int index) const {
   static constexpr int kFirstId[MainCandidates::kNumSegments] = {
       kSimpleBoard, -1, -1, kSpendAction, kGetJobAction, kPromoteFromRow, kPromoteFlip,
       kStartRelationshipAction, kCardAction, kGetJobWorkingHarder, kPlanExperienceAction, -1, -1, -1,
-      kDevelopWithKid, kRaiseFamily, kRealize, -1, kSmartGoals, kSchoolCourse, kMakeFriend, kCommunityPlace, -1};
+      kDevelopWithKid, kRaiseFamily, kRealize, -1, kSmartGoals, kSchoolCourse, kMakeFriend, kCommunityPlace, -1, -1};
   if (kFirstId[segment] >= 0) return kFirstId[segment] + index;
   const PlayerState& p = s.players[s.current];
   switch (segment) {
     case MainCandidates::kStart:
       return start_candidate(s, index);
+    case MainCandidates::kSpendAtLevel: {
+      int level = 0;
+      const int k = spend_at_level_slot(s, index, level);
+      return spend_at_level_action(k, level);
+    }
     case MainCandidates::kJoin:
     case MainCandidates::kJoinFifthSeat: {
       int action = -1;

@@ -126,6 +126,11 @@ Game::Game(const Rules& rules, CardTables cards) : rules_(rules), cards_(std::mo
     const ProjectSpec& p = cards_.projects[i];
     project_roles_[i] = p.type == ProjectType::kGroup ? p.num_levels : 1;
   }
+  for (std::size_t i = 0; i < cards_.items.size(); ++i) {
+    const ItemSpec& item = cards_.items[i];
+    const bool any_level = rules_.item_purchase == ItemPurchase::kAnyLevel && !item.activity && !item.pet;
+    purchase_levels_[i] = any_level ? item.num_levels : 1;
+  }
   for (int position = 0; position <= track_length(); ++position)
     section_of_[position] = static_cast<std::uint8_t>(position / rules_.stress_section_spaces);
   expansion_segments_ = kids_on() || nostalgia_on() || rules_.school || friends_on_ || community_on();

@@ -84,6 +84,15 @@ std::string Game::action_to_string(const State& s, int action) const {
   };
   if (action < 0 || action >= kNumDistinctActions)
     throw_action_out_of_range(std::to_string(action), kNumDistinctActions);
+  auto bought_at = [&](int item, int level) {  // Spend above L1
+    return level == 0 ? std::string() : " at L" + std::to_string(level + 1) + " (" + cards_.items[item].level_names[level] + ")";
+  };
+  if (action >= kSpendAtLevel) {
+    int k = 0, level = 0;
+    decode_spend_at_level(action, k, level);
+    if (k >= static_cast<int>(s.rows[kItemRow].size())) return "Spend: " + row_name(kItemRow, k) + " at L" + std::to_string(level + 1);
+    return "Spend: " + row_name(kItemRow, k) + bought_at(s.rows[kItemRow][k], level);
+  }
   if ((action >= kJoinGroup && action < kSpendAction) || action >= kJoinFifthSeat) {
     int owner = 0, slot = 0, role = 0;
     decode_join(action, owner, slot, role);
@@ -183,6 +192,8 @@ std::string Game::action_to_string(const State& s, int action) const {
       text += " as " + cards_.projects[d.entry].level_names[variant];
     else if (d.source == kJobRow && variant > 0)
       text += harder(variant);
+    else if (d.source == kItemRow)
+      text += bought_at(d.entry, variant);
     return text;
   }
   if (action >= kPlaceNostalgia) return nostalgia_action_name(s, action);

@@ -124,7 +124,9 @@ inline constexpr int kCommunityPlace = kMakeFriend + kFriendSlots;     // + Comm
 inline constexpr int kAchievement = kCommunityPlace + kCommunitySlots;  // + achievement
 inline constexpr int kNoAchievement = kAchievement + kMaxAchievements;
 inline constexpr int kJoinFifthSeat = kNoAchievement + 1;               // + slot·4 + role
-inline constexpr int kNumDistinctActions = kJoinFifthSeat + kMaxInPlay * kMaxRoles;
+// Spend buying an Item at a level above the first (rule item_purchase): + row slot·3 + level − 2.
+inline constexpr int kSpendAtLevel = kJoinFifthSeat + kMaxInPlay * kMaxRoles;
+inline constexpr int kNumDistinctActions = kSpendAtLevel + kMaxRow * (kMaxLevels - 1);
 inline constexpr int kMaxLegalActions = 255;  // the most a FixedVector holds; a position lists far fewer
 
 inline constexpr int kTerminalPlayer = -4;

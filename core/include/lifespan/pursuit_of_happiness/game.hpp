@@ -45,7 +45,7 @@ struct MainCandidates {
     kSimple, kStart, kJoin, kSpend, kGetJob, kPromoteRow, kFlip, kRelationship, kCardActions,
     kGetJobWorkingHarder, kPlanExperience, kDream, kFromDream, kExtendExperience, kDevelopWithKid,
     kRaiseFamily, kRealize, kDetermineOutcome, kSmartGoals, kSchool, kMakeFriend, kCommunity,
-    kJoinFifthSeat, kNumSegments
+    kJoinFifthSeat, kSpendAtLevel, kNumSegments
   };
   std::array<std::uint16_t, kNumSegments> count{};
   int total = 0;
@@ -169,6 +169,17 @@ class Game {
   int open_roles_on(const InPlay& c) const;      // a Group Project's roles nobody has taken
   static void set_group_slots(State& s, int seat, std::uint32_t slots);  // and group_holders
   int candidate_in(const State& s, int segment, int index) const;
+  // The index-th purchase above L1 of the Item row: its row slot, and `level` from 1 (L2).
+  int spend_at_level_slot(const State& s, int index, int& level) const {
+    for (int k = 0;; ++k) {
+      const int higher = purchase_levels_[s.rows[kItemRow][k]] - 1;
+      if (index < higher) {
+        level = index + 1;
+        return k;
+      }
+      index -= higher;
+    }
+  }
   int start_candidate(const State& s, int index) const {  // the index-th role of the Project row
     for (int k = 0;; ++k) {
       const int roles = project_roles_[s.rows[kProjectRow][k]];
@@ -259,6 +270,12 @@ class Game {
   // A Group Project role joined: owner seat, their slot, role (the 5th seat's ids are apart).
   static int join_action(int owner, int slot, int role);
   static void decode_join(int action, int& owner, int& slot, int& role);
+  // Spend above L1: the Item row slot, and the level bought from 1 (L2).
+  static int spend_at_level_action(int slot, int level) { return kSpendAtLevel + slot * (kMaxLevels - 1) + level - 1; }
+  static void decode_spend_at_level(int action, int& slot, int& level) {
+    slot = (action - kSpendAtLevel) / (kMaxLevels - 1);
+    level = (action - kSpendAtLevel) % (kMaxLevels - 1) + 1;
+  }
   // relatives.cpp
   bool relatives_on() const { return !cards_.relatives.empty(); }
   void deal_relatives(State& s) const;
@@ -294,6 +311,9 @@ class Game {
   // Roles a Project offers when started: a Group Project's roles, 1 for the others. Kept
   // apart from the large ProjectSpec because every playout move reads it.
   std::array<std::uint8_t, kMaxDeck> project_roles_{};
+  // The levels an Item-deck card can be bought at with Spend: 1 for Activities and Pets, and for
+  // every card with item_purchase = first_level.
+  std::array<std::uint8_t, kMaxDeck> purchase_levels_{};
   // The Stress track's section of each position: a lookup, where dividing by the rule's section
   // length is a division on every Relax and on every seat's Hourglasses each round.
   std::array<std::uint8_t, kMaxTrackLength + 1> section_of_{};

@@ -18,6 +18,7 @@ enum class UnfedPet : std::uint8_t { kDiscarded, kStays };
 enum class DelayedEvent : std::uint8_t { kAfterNextRound, kAfterRevealRound };
 enum class CommunityTokens : std::uint8_t { kPerToken, kPerPlayer };
 enum class PopularityLth : std::uint8_t { kOncePerRound, kPerCard };
+enum class ItemPurchase : std::uint8_t { kAnyLevel, kFirstLevel };
 
 struct Rules {
   int players = 2;
@@ -58,6 +59,7 @@ struct Rules {
   int popularity_max = 5;     // the Popularity track's last space (Community)
   CommunityTokens community_tokens = CommunityTokens::kPerToken;
   PopularityLth popularity_lth = PopularityLth::kOncePerRound;
+  ItemPurchase item_purchase = ItemPurchase::kAnyLevel;
   bool operator==(const Rules&) const = default;
 };
 
