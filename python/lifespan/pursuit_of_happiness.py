@@ -81,7 +81,8 @@ AUTHORED_PARTS = ("type", "category", "levels", "level_names", "role_names", "co
 # Nostalgia: the categories with the fields each adds, and the kinds of their goals and abilities.
 NOSTALGIA_CATEGORIES = {"life_goal": ("goal",), "ability": ("levels", "ability"),
                         "outcomes": ("levels", "outcomes"), "repeatable": ("levels", "repeat")}
-NOSTALGIA_LEVELS = {"life_goal": 0, "ability": 1, "outcomes": 1, "repeatable": 3}  # after L1
+# Levels after L1 given in `levels`; a Repeatable card's L4 is its `repeat` (the Repeatable Level).
+NOSTALGIA_LEVELS = {"life_goal": 0, "ability": 1, "outcomes": 1, "repeatable": 2}
 PASSIVE_ACTIONS = (*SPACES, "card_action")
 ACTIVE_COST_KEYS = (*RESOURCES, "money", "sth")
 NOSTALGIA_COST_KEYS = tuple(key for key in COST_KEYS if key != "hourglasses")
@@ -664,7 +665,8 @@ def _nostalgia(card: Mapping[str, Any]) -> dict[str, Any]:
         "requirement": _effect(realization["requirement"]),
         "cost": _effect(realization["cost"]),
         "reward": _effect(realization["reward"]),
-        "levels": [_level(level) for level in (first, *card.get("levels", []))],
+        # A Repeatable card reaches its Repeatable Level (L4) for the cost and reward it then repeats.
+        "levels": [_level(level) for level in (first, *card.get("levels", []), *([repeat] if "repeat" in card else []))],
         "outcomes": [{"name": o["name"], "cost": _effect(o["cost"]), "reward": _effect(o["reward"]),
                       "partner": o.get("partner", False)} for o in card.get("outcomes", [])],
         "repeat_name": repeat["name"],

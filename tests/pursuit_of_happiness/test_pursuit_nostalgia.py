@@ -43,7 +43,6 @@ realization = { name = "Twin", requirement = {}, cost = {}, reward = { sth = 1 }
 levels = [
   { name = "Two", cost = { money = 1 }, reward = { lth = 1 } },
   { name = "Three", cost = { money = 2 }, reward = { lth = 2 } },
-  { name = "Four", cost = { money = 3 }, reward = { lth = 3 } },
 ]
 repeat = { name = "Again", cost = { creativity = 2 }, reward = { lth = 1 } }
 
@@ -179,7 +178,7 @@ def test_a_card_file_with_a_bad_nostalgia_card_is_refused(tmp_path, ph):
              "t_reader: active.cost.any_resource"),
             ('kind = "action_bonus", action = "rest"', 'kind = "store", action = "rest"', "t_reader: ability"),
             ('name = "Critic", cost', 'name = "Critic", upkeep = {}, cost', "t_reader: levels[0]"),
-            ('  { name = "Four", cost = { money = 3 }, reward = { lth = 3 } },\n', '', "t_twin: levels")):
+            ('  { name = "Three", cost = { money = 2 }, reward = { lth = 2 } },\n', '', "t_twin: levels")):
         assert old in bad
         with pytest.raises(lifespan.CardDataError, match=re.escape(message)):
             ph.load_card_text(tmp_path, bad.replace(old, new, 1), "nostalgia")
@@ -336,18 +335,21 @@ def test_an_outcome_that_brings_a_partner_needs_room_for_it(ph, games):
 
 
 def test_a_repeatable_card_advances_to_l4_then_dedicates_time(ph, games):
+    # L4 is the Repeatable Level: reaching it pays its cost for its reward, and Dedicate Time
+    # pays the same "once more" (the rulebook), as often as the player can.
     game = games()
     state = position(ph, game, realized={0: [("Test Twin", 1, 0)]},
-                     players=only_seat0(money=6, resources=[0, 4, 0]))
-    for level, lth in ((2, 1), (3, 3), (4, 6)):
+                     players=only_seat0(money=3, resources=[0, 6, 0]))
+    for level, lth, creativity in ((2, 1, 6), (3, 3, 6), (4, 4, 4)):
         state.apply(ph.card_action(0))
-        assert (seat(ph, state)["cards"][0]["level"], seat(ph, state)["lth"]) == (level, lth)
+        p = seat(ph, state)
+        assert (p["cards"][0]["level"], p["lth"], p["resources"][1]) == (level, lth, creativity)
     assert seat(ph, state)["money"] == 0
     assert state.action_to_string(ph.card_action(0)) == "Dedicate Time: Test Twin (Again)"
     state.apply(ph.card_action(0))
     state.apply(ph.card_action(0))
     p = seat(ph, state)
-    assert (p["cards"][0]["level"], p["lth"], p["resources"]) == (4, 8, [0, 0, 0])
+    assert (p["cards"][0]["level"], p["lth"], p["resources"]) == (4, 6, [0, 0, 0])
     assert ph.card_action(0) not in state.legal_actions()          # no Creativity left
 
 
