@@ -581,6 +581,36 @@ def test_determinize_redraws_other_players_picks(toyl):
     assert len(picks) > 1
 
 
+def test_midpoint_discards_stay_hidden_until_every_seat_has_chosen(toyl):
+    # Docs §3: nothing another player can observe shows a choice until everyone has made it.
+    game = toyl.game(3)
+    start = toyl.play_until(game.new_state(seed=5), lambda s: toyl.srec(s)["step"] == toyl.MIDPOINT)
+    kept, discarded = start.clone(), start.clone()
+    kept.apply(toyl.KEEP)
+    discarded.apply(discarded.legal_actions()[0])  # the lower card, then the higher one
+    discarded.apply(discarded.legal_actions()[0])
+    assert [len(p["hand"]) for p in toyl.srec(discarded)["players"]] == [0, 2, 2]
+    for viewer in (1, 2):
+        assert discarded.observation_string(viewer) == kept.observation_string(viewer)
+        assert np.array_equal(discarded.observation(viewer), kept.observation(viewer))
+    assert discarded.observation_string(0) != kept.observation_string(0)  # seat 0 knows its own
+    # A determinization from seat 1 draws how many seat 0 discarded: 0, 1 or 2.
+    counts = set()
+    for seed in range(30):
+        d = discarded.determinize(1, seed)
+        assert np.array_equal(d.observation(1), discarded.observation(1))
+        st = toyl.srec(d)
+        counts.add(2 - len(st["players"][0]["hand"]))
+        assert len(st["discards"]) == len(toyl.srec(kept)["discards"]) + 2 - len(st["players"][0]["hand"])
+        assert game.state_from_json(d.to_json()) == d
+    assert counts == {0, 1, 2}
+    # Once every seat has chosen, the hands are refilled and the pile shows every discard.
+    for state in (kept, discarded):
+        toyl.play_until(state, lambda s: toyl.srec(s)["step"] != toyl.MIDPOINT, lambda s: toyl.KEEP)
+    assert len(toyl.srec(discarded)["discards"]) == len(toyl.srec(kept)["discards"]) + 2
+    assert discarded.observation_string(1) != kept.observation_string(1)
+
+
 # ---------------------------------------------------------------- playouts
 
 

@@ -41,6 +41,21 @@ std::string Game::action_to_string(const State& s, int action) const {
   throw_action_out_of_range(std::to_string(action), kNumDistinctActions);
 }
 
+// The midpoint's choices are made one seat after another, but what a seat discards stays hidden
+// until every seat has chosen (docs §3): to a viewer, another seat still holds the 2 cards it
+// was handed, and the pile has grown only by the viewer's own discards.
+int Game::shown_hand_size(const State& s, int seat, int viewer) const {
+  const bool hidden = s.step == Step::kMidpoint && viewer >= 0 && seat != viewer;
+  return hidden ? kMidpointHandSize : static_cast<int>(s.players[seat].hand.size());
+}
+
+std::size_t Game::shown_discards(const State& s, int viewer) const {
+  std::size_t size = s.discards.size();
+  for (int seat = 0; seat < num_players(); ++seat)
+    size -= static_cast<std::size_t>(shown_hand_size(s, seat, viewer)) - s.players[seat].hand.size();
+  return size;
+}
+
 // One renderer serves str(state) (viewer < 0: everything) and observation_string(viewer).
 std::string Game::render(const State& s, int viewer) const {
   const int n = num_players();
@@ -50,7 +65,7 @@ std::string Game::render(const State& s, int viewer) const {
                     std::to_string(kRounds) + ", " + kStepNames[static_cast<int>(s.step)] +
                     ", hands pass " + (s.midpoint_reached ? "anticlockwise" : "clockwise") +
                     ", deck " + std::to_string(s.deck.size()) + ", discards " +
-                    std::to_string(s.discards.size()) + "\n";
+                    std::to_string(shown_discards(s, viewer)) + "\n";
   if (viewer >= 0) out += "Seen by seat " + std::to_string(viewer) + "\n";
   for (int seat = 0; seat < n; ++seat) {
     const PlayerState& p = s.players[seat];
@@ -66,7 +81,7 @@ std::string Game::render(const State& s, int viewer) const {
         if (code / kNumTraits == static_cast<int>(slot)) out += " +" + trait_names_[code % kNumTraits];
     }
     const bool visible = viewer < 0 || viewer == seat;
-    out += "\n  hand (" + std::to_string(p.hand.size()) + "):";
+    out += "\n  hand (" + std::to_string(shown_hand_size(s, seat, viewer)) + "):";
     if (visible) {
       for (std::uint8_t card : p.hand) out.append(" ").append(two_digits(card));
       if (p.pick != kNoCard) out += "; picked " + two_digits(p.pick);
@@ -95,7 +110,7 @@ void Game::observation(const State& s, int player, float* out) const {
   header[0] = static_cast<float>(s.round) / kRounds;
   header[1] = s.midpoint_reached ? 1.0f : 0.0f;
   header[2] = static_cast<float>(s.deck.size()) / kNumCards;
-  header[3] = static_cast<float>(s.discards.size()) / kNumCards;
+  header[3] = static_cast<float>(shown_discards(s, player)) / kNumCards;
   header[4] = s.current == player ? 1.0f : 0.0f;
   const PlayerState& me = s.players[player];
   float* hand = out + kObsHeader;
@@ -115,13 +130,14 @@ void Game::observation(const State& s, int player, float* out) const {
     tail[1] = p.inspiration;
     tail[2] = p.inspiration_unplaced;
     tail[3] = p.pick != kNoCard ? 1.0f : 0.0f;
-    tail[4] = static_cast<float>(p.hand.size()) / kHandSize;
+    tail[4] = static_cast<float>(shown_hand_size(s, seat, player)) / kHandSize;
     tail[5] = static_cast<float>(score[seat]) / 100.0f;
   }
 }
 
 // Re-deals every card `player` cannot see (deck, discard pile, other hands and their picks),
-// keeping every pile's size, and re-seeds the generator so later chance differs too.
+// keeping every pile's size that `player` can see, and re-seeds the generator so later chance
+// differs too.
 State Game::determinize(const State& s, int player, std::uint64_t seed) const {
   State d = s;
   SplitMix64 rng{seed};
@@ -141,15 +157,34 @@ State Game::determinize(const State& s, int player, std::uint64_t seed) const {
   sort_distinct_cards(hidden);
   shuffle(hidden, rng);
 
+  // How many cards each other seat holds. At the midpoint, what the seats that have chosen
+  // discarded is hidden from `player` (shown_hand_size): a count is drawn for each, up to 2, and
+  // up to 1 for a seat in the middle of its choice; the pile grows or shrinks to match.
+  std::array<std::size_t, kMaxPlayers> held{};
+  std::size_t pile = redealt_discards;
+  bool current_discarded = d.midpoint_discard != kNoCard;
+  for (int seat = 0; seat < num_players(); ++seat) {
+    held[seat] = d.players[seat].hand.size();
+    if (d.step != Step::kMidpoint || seat == player) continue;
+    const int at_most = seat < d.current ? kMidpointMaxDiscards : seat == d.current ? 1 : 0;
+    const std::uint32_t discarded = at_most ? rng.below(static_cast<std::uint32_t>(at_most) + 1) : 0;
+    const std::size_t now = static_cast<std::size_t>(kMidpointHandSize) - discarded;
+    pile = pile + held[seat] - now;
+    held[seat] = now;
+    if (seat == d.current) current_discarded = discarded == 1;
+  }
   std::size_t next = 0;
   for (auto& c : d.deck) c = hidden[next++];
-  for (std::size_t i = 0; i < redealt_discards; ++i) d.discards[i] = hidden[next++];
-  if (d.step == Step::kMidpoint && d.midpoint_discard != kNoCard && !keep_top)
-    d.midpoint_discard = static_cast<std::int8_t>(d.discards.back());
+  const std::uint8_t top = keep_top ? d.discards.back() : 0;
+  d.discards.clear();
+  for (std::size_t i = 0; i < pile; ++i) d.discards.push_back(hidden[next++]);
+  if (keep_top) d.discards.push_back(top);
+  if (d.step == Step::kMidpoint && !keep_top)
+    d.midpoint_discard = current_discarded ? static_cast<std::int8_t>(d.discards.back()) : kNoCard;
   for (int seat = 0; seat < num_players(); ++seat) {
     if (seat == player) continue;
     PlayerState& p = d.players[seat];
-    const std::size_t size = p.hand.size();
+    const std::size_t size = held[seat];
     p.hand.clear();
     for (std::size_t i = 0; i < size; ++i) p.hand.insert_sorted(hidden[next++]);
     if (p.pick != kNoCard) p.pick = static_cast<std::int8_t>(p.hand[rng.below(static_cast<std::uint32_t>(size))]);

@@ -89,6 +89,8 @@ class Game {
   void for_each_trait_placement(const State& s, int seat, Visit&& visit) const;
   bool swap_applies(const State& s, bool midpoint_this_round) const;
   std::string render(const State& s, int viewer) const;  // viewer < 0: omniscient
+  int shown_hand_size(const State& s, int seat, int viewer) const;
+  std::size_t shown_discards(const State& s, int viewer) const;
 
   Rules rules_;
   std::array<CardSpec, kNumCards> cards_{};
