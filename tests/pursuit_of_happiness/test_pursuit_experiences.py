@@ -277,6 +277,34 @@ def test_a_dreamt_item_leaves_at_the_level_it_is_bought_at(ph):
     assert [(c["kind"], c["id"], c["level"]) for c in p["cards"]] == [(ph.KIND_ITEM, motorcycle, 2)]
 
 
+def test_a_dreamt_job_can_be_taken_as_a_promotion(ph):
+    # "As if it was on the Game board": with promotion = "row", Get a Job from the Dream board
+    # may promote. Junior Programmer (Science L1) to Research Chemist (Science L2) pays the
+    # promotion cost K4 M1, not the L2 price and its requirement (K6); +4 coins, and the old Job
+    # goes without a penalty.
+    game = experiences_game()
+    chemist = ph.job("Research Chemist")
+    state = position(ph, game, round=2, unavailable=0, dream={0: [(ph.JOBS, chemist, 0)]},
+                     players={0: {"resources": [4, 0, 0], "money": 1, "cards": [ph.job_card("Junior Programmer")]}})
+    legal = state.legal_actions()
+    assert ph.from_dream(0, 1) in legal and ph.from_dream(0, 0) not in legal  # K4 < K6 to hire
+    assert state.action_to_string(ph.from_dream(0, 1)) == "Promotion from the Dream board: Research Chemist"
+    before = seat(ph, state)
+    state.apply(ph.from_dream(0, 1))
+    p = seat(ph, state)
+    assert (p["resources"], p["money"], p["stress"], p["sth"]) == ([0, 0, 0], 4, before["stress"], 0)
+    assert [(c["kind"], c["level"]) for c in p["cards"]] == [(ph.KIND_JOB, 2)]
+    assert [e >> 1 for e in ph.srec(state)["discards"][ph.JOBS]] == [ph.job("Junior Programmer") >> 1]
+
+
+def test_a_dreamt_job_is_hired_only_with_promotion_flip(ph):
+    game = lifespan.load_game(GAME, players=2, expansions=["experiences"], promotion="flip")
+    state = position(ph, game, round=2, unavailable=0, dream={0: [(ph.JOBS, ph.job("Research Chemist"), 0)]},
+                     players={0: {"resources": [9, 9, 9], "money": 9, "cards": [ph.job_card("Junior Programmer")]}})
+    legal = state.legal_actions()
+    assert ph.from_dream(0, 0) in legal and ph.from_dream(0, 1) not in legal
+
+
 def test_a_service_is_spent_like_an_item(ph):
     game = experiences_game()
     service = next(c for c in game.cards() if c["kind"] == "service")

@@ -214,22 +214,12 @@ Plan Game::plan_action(const State& s, int action) const {
   if ((action >= kPromoteFromRow && action < kPromoteFlip) || action == kPromoteFlip) {
     const InPlay* job = promotable_job(p);
     if (!job) return plan;
-    const JobFace& current = job_face(*job);
-    const JobFace* next = nullptr;
-    if (action == kPromoteFlip) {
-      if (rules.promotion != Promotion::kFlip) return plan;
-      next = &cards.jobs[job->id][1 - job->face];
-    } else {
-      if (rules.promotion != Promotion::kRow) return plan;
-      const int k = action - kPromoteFromRow;
-      if (k >= static_cast<int>(s.rows[kJobRow].size())) return plan;
-      const int entry = s.rows[kJobRow][k];
-      next = &cards.jobs[entry >> 1][entry & 1];
-    }
-    if (next->category != current.category || next->level != current.level + 1) return plan;
-    board(kGetJob);
-    plan.cost = current.promotion_cost;
-    return plan;
+    if (action == kPromoteFlip)
+      return rules.promotion == Promotion::kFlip ? plan_promotion(s, cards.jobs[job->id][1 - job->face]) : plan;
+    const int k = action - kPromoteFromRow;
+    if (rules.promotion != Promotion::kRow || k >= static_cast<int>(s.rows[kJobRow].size())) return plan;
+    const int entry = s.rows[kJobRow][k];
+    return plan_promotion(s, cards.jobs[entry >> 1][entry & 1]);
   }
   if (action >= kStartRelationshipAction && action < kCardAction) {
     const int k = action - kStartRelationshipAction;
@@ -251,9 +241,11 @@ Plan Game::plan_action(const State& s, int action) const {
     return plan;
   }
   if (action >= kFromDream && action < kExtendExperience) {
-    const int slot = (action - kFromDream) / kDreamVariants;
+    const int slot = (action - kFromDream) / kDreamVariants, variant = (action - kFromDream) % kDreamVariants;
     if (slot >= rules.dream_slots || p.dream[slot].source < 0) return plan;
-    return plan_take(s, p.dream[slot].source, p.dream[slot].entry, (action - kFromDream) % kDreamVariants);
+    const Dreamt& d = p.dream[slot];
+    if (dream_promotion(d, variant)) return plan_promotion(s, cards.jobs[d.entry >> 1][d.entry & 1]);
+    return plan_take(s, d.source, d.entry, variant);
   }
   if (action >= kCommunityPlace) return action < kAchievement ? plan_community(s, action) : plan;  // achievements: no plan
   if (action >= kMakeFriend) {  // a card on the Best Friends board, its level-1 cost
@@ -360,6 +352,20 @@ Plan Game::plan_card_action(const State& s, int slot, bool extend) const {
       plan.met = meets(p, cards_.experiences[entry].plan_requirement);
       return plan;
   }
+}
+
+// A promotion (docs §4, `promotion`): the seat's Job gives way to `next`, of the same category
+// one level up, for the current Job's promotion cost instead of `next`'s price and requirement.
+Plan Game::plan_promotion(const State& s, const JobFace& next) const {
+  const PlayerState& p = s.players[s.current];
+  Plan plan;
+  const InPlay* job = promotable_job(p);
+  if (!job) return plan;
+  const JobFace& current = job_face(*job);
+  if (next.category != current.category || next.level != current.level + 1) return plan;
+  place_on_board(s, p, kGetJob, plan);
+  plan.cost = current.promotion_cost;
+  return plan;
 }
 
 // Whether a card in play offers its card action (costs aside): advancing a Basic Project,
@@ -935,7 +941,7 @@ void Game::take(State& s, int seat, int source, int entry, int variant) const {
       if (old >= 0) discard_card(s, seat, old, false);  // one Job at a time; no penalty
       const JobFace& face = cards_.jobs[entry >> 1][entry & 1];
       take_card(s, seat, InPlay{kJobCard, static_cast<std::uint8_t>(entry >> 1), static_cast<std::uint8_t>(entry & 1), face.level, 0, kInActiveSlot, {-1, -1, -1, -1}});
-      gain(s, seat, face.reward.plus(face.harder_reward, variant), true);
+      gain(s, seat, face.reward.plus(face.harder_reward, face.standalone ? variant : 0), true);
       trait_bonus(s, seat, kBonusGetJob);
       return;
     }

@@ -41,12 +41,22 @@ bool Game::for_each_open_role(const State& s, unsigned owners, Visit&& visit) co
 }
 
 // The ways a dreamt card can leave the Dream board: a Group Project's roles, a Stand-alone
-// Job's three Work Harder counts, an Item's levels, one way otherwise.
+// Job's three Work Harder counts, an Item's levels, another Job hired or (with promotion =
+// "row") taken as a promotion, one way otherwise.
 int Game::dream_variants(const Dreamt& d) const {
   if (d.source == kProjectRow) return project_roles_[d.entry];
   if (d.source == kItemRow) return purchase_levels_[d.entry];
-  if (d.source == kJobRow && cards_.jobs[d.entry >> 1][d.entry & 1].standalone) return kMaxWorkHarder + 1;
+  if (d.source == kJobRow) {
+    if (cards_.jobs[d.entry >> 1][d.entry & 1].standalone) return kMaxWorkHarder + 1;
+    return rules_.promotion == Promotion::kRow ? 2 : 1;
+  }
   return 1;
+}
+
+// Variant 1 of a dreamt Job that is not Stand-alone: Get a Job's promotion, "as if it was on
+// the Game board" (Experiences rulebook).
+bool Game::dream_promotion(const Dreamt& d, int variant) const {
+  return d.source == kJobRow && variant == 1 && !cards_.jobs[d.entry >> 1][d.entry & 1].standalone;
 }
 
 bool Game::active_group_project(const InPlay& c) const {

@@ -186,6 +186,7 @@ std::string Game::action_to_string(const State& s, int action) const {
     const int slot = (action - kFromDream) / kDreamVariants, variant = (action - kFromDream) % kDreamVariants;
     const Dreamt& d = p.dream[slot];
     if (d.source < 0) return "From the Dream board: slot " + std::to_string(slot + 1);
+    if (dream_promotion(d, variant)) return "Promotion from the Dream board: " + row_card_name(d.source, d.entry);
     static constexpr const char* kVerbs[] = {"Start a Project", "Spend", "Get a Job", "Start a Relationship", "Plan Experience"};
     std::string text = std::string(kVerbs[d.source]) + " from the Dream board: " + row_card_name(d.source, d.entry);
     if (d.source == kProjectRow && cards_.projects[d.entry].type == ProjectType::kGroup)

@@ -202,6 +202,8 @@ class Game {
   // Taking a card from a row or the Experiences board (`source`), or from the Dream board:
   // `variant` is a Group Project's role or a Stand-alone Job's Work Harder times.
   Plan plan_take(const State& s, int source, int entry, int variant) const;
+  Plan plan_promotion(const State& s, const JobFace& next) const;
+  bool dream_promotion(const Dreamt& d, int variant) const;
   void take(State& s, int seat, int source, int entry, int variant) const;
   void trait_bonus(State& s, int seat, int taken) const;  // a Child Trait's action_bonus
   // experiences.cpp
