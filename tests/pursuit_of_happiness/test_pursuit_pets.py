@@ -78,10 +78,14 @@ def test_annas_cat_from_kitten_to_goodbye_friend(ph):
         state = ph.build(game, round=ph.srec(state)["round"], unavailable=0, goals=NO_GOALS,
                          players={0: {**kept, "hourglasses": 1}, 1: {"hourglasses": 0}})
     assert lth == 6 and seat0(ph, state)["cards"][0]["level"] == 4
+    kept_round = ph.srec(state)["round"]
     state.apply(ph.REST)
     st = ph.srec(state)
-    # Goodbye Friend asks for no more Upkeep: nothing for seat 0 to decide.
+    # Goodbye Friend asks for no more Upkeep: nothing for seat 0 to decide, and it gives nothing.
     assert st["step"] != ph.UPKEEP or st["current"] != 0
+    assert st["round"] == kept_round + 1
+    p = seat0(ph, state)
+    assert p["cards"][0]["level"] == 4 and p["lth"] == kept["lth"] and p["money"] == kept["money"]
 
 
 def test_the_fish_and_its_last_level(ph):

@@ -566,6 +566,19 @@ def test_sth_discount_as_large_as_the_cost_makes_it_free(ph):
     assert (p["resources"], p["sth"], p["lth"]) == ([0, 0, 0], 3, 1)
 
 
+def test_summary_example_2_sth_makes_a_2_creativity_level_free(ph):
+    # The summary's example (Action phase 7.1): with 2 STH, a level that costs 2 Creativity
+    # costs no resource. Town Carnival's Drummer role: 2 Creativity, +2 STH (2 + 2 = 4: the one
+    # past +3 becomes 1 LTH).
+    game = ph.game()
+    state = ph.build(game, rows={ph.PROJECTS: [ph.project("Town Carnival")]}, players={0: {"sth": 2}})
+    assert state.action_to_string(ph.start_project(0, 1)) == "Start a Project: Town Carnival as Drummer"
+    assert ph.start_project(0, 1) in state.legal_actions()
+    state.apply(ph.start_project(0, 1))
+    p = rec(ph, state, 0)
+    assert (p["resources"], p["sth"], p["lth"]) == ([0, 0, 0], 3, 1)
+
+
 def test_negative_sth_adds_resources_to_a_project(ph):
     game = ph.game()
     state = ph.build(game, rows={ph.PROJECTS: [ph.project(FICTION)]},
