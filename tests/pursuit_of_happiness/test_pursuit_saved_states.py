@@ -78,3 +78,31 @@ def test_the_trait_step_waits_for_a_seat_that_still_chooses():
     doc["state"]["current"] = 0
     with pytest.raises(ValueError, match="still holds its 2 offered traits"):
         game.state_from_json(json.dumps(doc))
+
+
+def test_the_trait_step_follows_the_first_player():
+    # Seat 0 kept a trait, seat 1 is to choose: the first player must be seat 0 (found by a
+    # fuzzer: with first_player 1 the game got stuck two moves later).
+    game = lifespan.load_game("pursuit_of_happiness", players=3)
+    state = game.new_state(0)
+    state.apply(0)
+    doc = json.loads(state.to_json())
+    doc["state"]["first_player"] = 1
+    with pytest.raises(ValueError, match="first_player: in the trait step"):
+        game.state_from_json(json.dumps(doc))
+
+
+def test_a_payment_that_cannot_be_completed_is_refused():
+    # More units owed than the seat holds leaves no legal action: refused on load, so nothing
+    # (a search, say) is ever handed a position it cannot move in.
+    game = lifespan.load_game("pursuit_of_happiness", players=2)
+    state = game.new_state(0)
+    moves = iter(range(10_000))
+    while json.loads(state.to_json())["state"]["step"] != 3:  # on to a pay step
+        legal = state.legal_actions()
+        state.apply(legal[next(moves) * 7919 % len(legal)])
+    doc = json.loads(state.to_json())
+    doc["state"]["payment"]["owed"][2] = 200
+    with pytest.raises(ValueError, match="no legal action in a position that is not over"):
+        game.state_from_json(json.dumps(doc))
+    assert lifespan.mcts(state, iterations=5).action in state.legal_actions()

@@ -36,6 +36,11 @@ void Game::check_pending_decision(const State& s) const {
   require_state(!upkeep || any_due, "upkeep: the seat to move has no card whose upkeep is due");
   require_state(s.step != Step::kChooseTrait || !p.trait_offer.empty(),
                 "current: in the trait step, the seat to move still holds its 2 offered traits");
+  if (s.step == Step::kChooseTrait)  // the seats keep a trait in turn from the first player
+    for (int seat = 0; seat < num_players(); ++seat)
+      require_state((places_after(s.first_player, seat, num_players()) < places_after(s.first_player, s.current, num_players())) ==
+                        s.players[seat].trait_offer.empty(),
+                    "first_player: in the trait step, the seats before the one to move (from the first player) have kept a trait, the others not");
   if (s.step == Step::kCommunity)
     require_state(s.community_slot >= 0 && s.community_slot < static_cast<int>(s.community_row.size()) &&
                       s.community_tokens[s.community_slot][s.current] > 0 && p.alive,
@@ -314,6 +319,13 @@ void Game::validate(const State& s) const {
                   who + ".event_flags: a task done needs a revealed Event, applying one an Event in effect");
   }
   check_pending_decision(s);  // last: it plans actions on cards checked above
+  // A position that is not over always offers a decision; one that does not (say, more units
+  // owed than the seat can pay) could not be played on.
+  if (!over) {
+    ActionList legal;
+    legal_actions(s, legal);
+    require_state(!legal.empty(), "no legal action in a position that is not over: the saved values contradict each other");
+  }
 }
 
 }  // namespace lifespan::pursuit_of_happiness

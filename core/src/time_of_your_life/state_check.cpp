@@ -121,6 +121,12 @@ void Game::validate(const State& s) const {
                 "a finished game has a seat that can still place a Trait token");
       break;
   }
+  // A position that is not over always offers a decision.
+  if (!over) {
+    ActionList legal;
+    legal_actions(s, legal);
+    require_state(!legal.empty(), "no legal action in a position that is not over: the saved values contradict each other");
+  }
 }
 
 }  // namespace lifespan::time_of_your_life

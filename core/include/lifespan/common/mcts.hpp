@@ -19,6 +19,7 @@
 #include <cstdint>
 #include <exception>
 #include <optional>
+#include <stdexcept>
 #include <thread>
 #include <vector>
 
@@ -125,6 +126,8 @@ class alignas(64) Tree {
   // -1 (with the action) when an untried action finds the tree full.
   std::int32_t select_or_expand(const State& d, std::int32_t node, int& action) {
     game_.legal_actions(d, legal_);
+    // Loaded states are checked for this; a search must still never index an empty list.
+    if (legal_.empty()) throw std::invalid_argument("mcts: a position that is not over has no legal action");
     std::bitset<Game::kNumDistinctActions> is_legal, has_child;
     for (auto a : legal_) is_legal.set(a);
     for (std::int32_t c = nodes_[node].first_child; c >= 0; c = nodes_[c].next_sibling) {
