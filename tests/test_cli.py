@@ -82,7 +82,7 @@ def test_bots_do_not_reveal_secret_choices_to_a_human():
     (("selfplay", "time_of_your_life", "--players", "9"), "players: must be at most 6"),
     (("selfplay", "time_of_your_life", "--param", "colour=blue"), "unknown parameter 'colour'"),
     (("selfplay", "time_of_your_life", "--agents", "genius"), "unknown agent 'genius'"),
-    (("play", "time_of_your_life", "--seats", "human,random"), "2 seats given for 4 players"),
+    (("play", "time_of_your_life", "--players", "4", "--seats", "human,random"), "2 seats given for 4 players"),
 ])
 def test_bad_command_lines_get_a_clean_message(args, message):
     result = run(*args, stdin="")
@@ -152,3 +152,12 @@ def test_selfplay_mcts_against_random():
                  "--agents", "mcts,random")
     assert result.returncode == 0, result.stderr
     assert "4 games, 2 players" in result.stdout and "mcts" in result.stdout
+
+
+def test_selfplay_takes_the_player_count_from_the_agents():
+    # docs/search.md's command: two agents, no --players, so a 2-player game (default 4).
+    result = run("selfplay", "time_of_your_life", "--agents", "random,random", "--games", "3")
+    assert result.returncode == 0, result.stderr
+    assert "3 games, 2 players" in result.stdout
+    mismatch = run("selfplay", "time_of_your_life", "--players", "3", "--agents", "random,random", "--games", "3")
+    assert mismatch.returncode != 0 and "2 seats given for 3 players" in mismatch.stderr

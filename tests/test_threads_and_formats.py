@@ -1,9 +1,11 @@
-"""Things users of long-lived data and threads rely on."""
+"""Things users of long-lived data and threads rely on, and load options of the wrong type."""
 
 import json
 import threading
 import time
 from pathlib import Path
+
+import pytest
 
 import lifespan
 
@@ -61,3 +63,28 @@ def test_a_state_saved_by_format_version_1_still_loads():
     for _ in range(20):
         replay.apply(replay.legal_actions()[0])
     assert state == replay
+
+
+@pytest.mark.parametrize("name", ["pursuit_of_happiness", "time_of_your_life"])
+@pytest.mark.parametrize("keywords, error, message", [
+    ({"rules": "x"}, lifespan.RulesError, "rules: a mapping of rule parameter names"),
+    ({"rules": [("players", 2)]}, lifespan.RulesError, "rules: a mapping"),
+    ({"cards": 5}, lifespan.CardDataError, "cards: a card file's path or a list of paths"),
+    ({"cards": [None]}, lifespan.CardDataError, "cards: a card file's path"),
+])
+def test_load_options_of_the_wrong_type_are_named(name, keywords, error, message):
+    with pytest.raises(error, match=message):
+        lifespan.load_game(name, **keywords)
+
+
+def test_expansions_of_the_wrong_type_are_named():
+    with pytest.raises(lifespan.RulesError, match="expansions: a list of expansion names, got 5"):
+        lifespan.load_game("pursuit_of_happiness", expansions=5)
+
+
+@pytest.mark.parametrize("name", ["pursuit_of_happiness", "time_of_your_life"])
+def test_a_card_file_that_is_not_utf8_is_named(name, tmp_path):
+    path = tmp_path / "latin.toml"
+    path.write_bytes('name = "caf\xe9"\n'.encode("latin-1"))
+    with pytest.raises(lifespan.CardDataError, match="latin.toml: not UTF-8 text"):
+        lifespan.load_game(name, cards=[path])

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Mapping, Sequence
 
-from ._errors import RulesError
+from ._errors import CardDataError, RulesError
 from ._toml import read_toml
 
 
@@ -102,7 +102,11 @@ def split_load_options(params: Mapping[str, Any]) -> tuple[list[Any], dict[str, 
     card_files = params.pop("cards", None) or []
     if isinstance(card_files, (str, Path)):
         card_files = [card_files]
+    if not isinstance(card_files, (list, tuple)) or not all(isinstance(f, (str, Path)) for f in card_files):
+        raise CardDataError(f"cards: a card file's path or a list of paths, got {card_files!r}")
     rules = params.pop("rules", None) or {}
+    if not isinstance(rules, Mapping):
+        raise RulesError(f"rules: a mapping of rule parameter names to values, got {rules!r}")
     return list(card_files), {**params, **rules}
 
 

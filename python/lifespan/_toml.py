@@ -25,5 +25,7 @@ def read_toml(path: str | Path, error: type[ValueError] = CardDataError) -> dict
         raise error(f"{path}: no such file") from None
     except tomllib.TOMLDecodeError as exc:
         raise error(f"{path}: not valid TOML: {exc}") from None
+    except UnicodeDecodeError as exc:
+        raise error(f"{path}: not UTF-8 text (byte {exc.start})") from None
     except OSError as exc:
         raise error(f"{path}: cannot be read: {exc}") from None

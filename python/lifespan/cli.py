@@ -34,10 +34,15 @@ Commands:
   quit          leave the game"""
 
 
-def _game_from_args(args: argparse.Namespace) -> Any:
+def _game_from_args(args: argparse.Namespace, seats: str | None = None) -> Any:
+    """The game the arguments name. With no player count given anywhere, a list of several
+    seats (--seats, --agents) sets it."""
     params: dict[str, Any] = {}
     if args.players is not None:
         params["players"] = args.players
+    elif seats and "," in seats and "players" not in args.game and not any(
+            item.partition("=")[0].strip() == "players" for item in args.param or []):
+        params["players"] = len(seats.split(","))
     if args.seed is not None:
         params["seed"] = args.seed
     for item in args.param or []:
@@ -188,7 +193,7 @@ def _echoing_reader(prompt: str) -> str:
 
 
 def cmd_play(args: argparse.Namespace) -> int:
-    game = _game_from_args(args)
+    game = _game_from_args(args, args.seats)
     seats = _seat_names(args.seats, game.num_players, [HUMAN] + ["random"] * (game.num_players - 1))
     read: Callable[[str], str]
     if sys.stdin.isatty():
@@ -212,7 +217,7 @@ def _win_shares(scores: np.ndarray) -> np.ndarray:
 
 
 def cmd_selfplay(args: argparse.Namespace) -> int:
-    game = _game_from_args(args)
+    game = _game_from_args(args, args.agents)
     names = _seat_names(args.agents, game.num_players, ["random"])
     seed = args.seed if args.seed is not None else 0
     for name in set(names):
@@ -264,13 +269,15 @@ def build_parser() -> argparse.ArgumentParser:
 
     play = sub.add_parser("play", help="play in the terminal")
     common(play)
-    play.add_argument("--seats", help="comma-separated: human or an agent name, per seat")
+    play.add_argument("--seats", help="comma-separated: human or an agent name, per seat; "
+                      "without --players, their number sets it")
     play.set_defaults(run=cmd_play)
 
     selfplay = sub.add_parser("selfplay", help="agents play each other, no input needed")
     common(selfplay)
     selfplay.add_argument("--games", type=int, default=100, help="number of games (default 100)")
-    selfplay.add_argument("--agents", help="comma-separated agent names, per seat (default random)")
+    selfplay.add_argument("--agents", help="comma-separated agent names, per seat (default random); "
+                          "without --players, their number sets it")
     selfplay.add_argument("--threads", type=int, default=0,
                           help="native threads for random games (default: one per core)")
     selfplay.set_defaults(run=cmd_selfplay)

@@ -786,6 +786,8 @@ def load(params: Mapping[str, Any]) -> Any:
     expansions = params.pop("expansions", None) or []
     if isinstance(expansions, str):   # the command line's form: "experiences+events"
         expansions = [name for name in expansions.split("+") if name]
+    if not isinstance(expansions, (list, tuple, set, frozenset)):
+        raise RulesError(f"expansions: a list of expansion names, got {expansions!r}")
     for expansion in expansions:
         if expansion not in ALL_EXPANSIONS:
             raise RulesError(f"expansions: unknown expansion {expansion!r} "
