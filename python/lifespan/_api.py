@@ -90,12 +90,17 @@ def game_state_from_json(self: Any, text: str | bytes) -> Any:
 
 
 def game_repr(self: Any) -> str:
-    """Pasteable: players, seed and every rule that differs from its default."""
+    """Pasteable: players, seed, the expansions and every rule that differs from its default
+    (extra card files given with `cards=` cannot be shown)."""
     from ._registry import GAMES
 
-    defaults = {name: p.default for name, p in GAMES[self.name].PARAMETERS.items()}
+    module = GAMES[self.name]
+    defaults = {name: p.default for name, p in module.PARAMETERS.items()}
     shown = {k: v for k, v in self.parameters.items()
              if k in ("players", "seed") or v != defaults.get(k)}
+    expansions = module.expansions_of(self) if hasattr(module, "expansions_of") else []
+    if expansions:
+        shown["expansions"] = "+".join(expansions)
     options = ",".join(f"{k}={v}" for k, v in shown.items())
     return f"lifespan.load_game({self.name + '(' + options + ')'!r})"
 

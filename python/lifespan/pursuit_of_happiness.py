@@ -779,6 +779,12 @@ def build(parameters: Mapping[str, Any], traits: list[str], cards: list[dict[str
     return attach_definition(game, NAME, parameters, traits, cards, secret_choices=False)
 
 
+def expansions_of(game: Any) -> list[str]:
+    """The expansions whose cards `game` plays with, in EXPANSIONS order (for its repr)."""
+    present = {card["expansion"] for card in game.cards()}
+    return [e for e in EXPANSIONS if e != "base" and e in present]
+
+
 def load(params: Mapping[str, Any]) -> Any:
     """`load_game('pursuit_of_happiness', ...)`: `expansions`, `cards` and `rules` are taken out
     of params; the rest are rule parameters."""

@@ -106,3 +106,13 @@ def test_a_payment_that_cannot_be_completed_is_refused():
     with pytest.raises(ValueError, match="no legal action in a position that is not over"):
         game.state_from_json(json.dumps(doc))
     assert lifespan.mcts(state, iterations=5).action in state.legal_actions()
+
+
+def test_a_games_repr_can_be_pasted_back_with_its_expansions():
+    from lifespan.pursuit_of_happiness import EXPANSIONS, MODULES
+    every = [e for e in EXPANSIONS + MODULES if e != "base"]
+    game = lifespan.load_game("pursuit_of_happiness", players=3, seed=7, expansions=every)
+    again = eval(repr(game), {"lifespan": lifespan})
+    assert again.cards() == game.cards() and again.parameters == game.parameters
+    state = game.new_state()
+    assert again.state_from_json(state.to_json()) == state
