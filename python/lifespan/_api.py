@@ -64,6 +64,8 @@ def game_state_from_json(self: Any, text: str | bytes) -> Any:
         doc = json.loads(text)
     except (TypeError, ValueError) as exc:
         raise ValueError(f"state JSON: not a JSON document: {exc}") from None
+    except RecursionError:
+        raise ValueError("state JSON: nested too deeply to be a saved state") from None
     if not isinstance(doc, dict):
         raise ValueError("state JSON: the document must be an object")
     expected = {"format", "version", "game", "parameters", "cards", "state"}
@@ -72,7 +74,7 @@ def game_state_from_json(self: Any, text: str | bytes) -> Any:
         raise ValueError(f"state JSON: missing fields {sorted(missing)}, unknown fields {sorted(extra)}")
     if doc["format"] != STATE_FORMAT:
         raise ValueError(f"state JSON: format must be {STATE_FORMAT!r}, got {doc['format']!r}")
-    if doc["version"] != STATE_VERSION:
+    if type(doc["version"]) is not int or doc["version"] != STATE_VERSION:  # not true, not 1.0
         raise ValueError(f"state JSON: version {doc['version']!r} is not supported "
                          f"(this lifespan reads version {STATE_VERSION})")
     if doc["game"] != self.name:

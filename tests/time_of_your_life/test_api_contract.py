@@ -344,6 +344,8 @@ def _move_to_timeline(seat, cards):
 CORRUPTIONS = {
     "wrong format": (lambda d, s: d.update(format="other.state"), "format"),
     "wrong version": (lambda d, s: d.update(version=2), "version"),
+    "version as a bool": (lambda d, s: d.update(version=True), "version True"),
+    "version as a float": (lambda d, s: d.update(version=1.0), "version 1.0"),
     "wrong game": (lambda d, s: d.update(game="pursuit_of_happiness"), "pursuit_of_happiness"),
     "other parameters": (lambda d, s: d["parameters"].update(icon_matching="any_edge"),
                          "icon_matching"),
@@ -391,6 +393,11 @@ CORRUPTIONS = {
     "midpoint discard outside the midpoint": (_set(["midpoint_discard"], 3), "midpoint"),
     "deck over capacity": (lambda d, s: s["deck"].extend(range(81)), "deck"),
 }
+
+
+def test_json_nested_too_deeply_is_a_value_error(base):
+    with pytest.raises(ValueError, match="nested too deeply"):
+        base.game.state_from_json("[" * 100_000 + "]" * 100_000)
 
 
 @pytest.mark.parametrize("case", sorted(CORRUPTIONS))
