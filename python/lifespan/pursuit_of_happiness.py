@@ -524,8 +524,8 @@ class _PursuitChecker(FieldChecker):
             "provenance": provenance,
             "authored_fields": [self.choice(card_id, f"authored_fields[{i}]", part, AUTHORED_PARTS)
                                 for i, part in enumerate(authored)],
-            "source": raw.get("source", ""),
-            "text": raw.get("text", ""),
+            "source": self.text(card_id, "source", raw["source"]) if "source" in raw else "",
+            "text": self.text(card_id, "text", raw["text"]) if "text" in raw else "",
             **checker(card_id, own),
         }
 

@@ -131,6 +131,8 @@ def test_a_user_file_adds_and_replaces_cards(tmp_path, by_id):
      "picnic: provenance: an authored card has no source or authored_fields"),
     (('reward = { sth = 1 }', 'reward = { sth = 1 }\ncolour = "red"'), "picnic: colour: unknown field"),
     (("cost = {", "cost = ["), "mine.toml: not valid TOML"),
+    (('provenance = "authored"', 'provenance = "authored"\ntext = 3'), "picnic: text: must be non-empty text"),
+    (('provenance = "authored"', 'provenance = "published"\nsource = 3'), "picnic: source: must be non-empty text"),
 ])
 def test_malformed_card_files_name_file_card_and_field(tmp_path, change, message):
     old, new = change
