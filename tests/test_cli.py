@@ -161,3 +161,11 @@ def test_selfplay_takes_the_player_count_from_the_agents():
     assert "3 games, 2 players" in result.stdout
     mismatch = run("selfplay", "time_of_your_life", "--players", "3", "--agents", "random,random", "--games", "3")
     assert mismatch.returncode != 0 and "2 seats given for 3 players" in mismatch.stderr
+
+
+def test_selfplay_takes_the_seed_parameter_too():
+    by_param = run("selfplay", "time_of_your_life", "--players", "2", "--games", "4", "--param", "seed=5")
+    by_option = run("selfplay", "time_of_your_life", "--players", "2", "--games", "4", "--seed", "5")
+    default = run("selfplay", "time_of_your_life", "--players", "2", "--games", "4")
+    table = lambda r: [line for line in r.stdout.splitlines() if "games/s" not in line]  # noqa: E731
+    assert table(by_param) == table(by_option) != table(default)

@@ -61,3 +61,15 @@ def test_type_errors_in_user_code_are_found(tmp_path):
     assert result.returncode == 1
     assert 'Argument 1 to "apply"' in result.stdout
     assert "Incompatible types in assignment" in result.stdout
+
+
+def test_numpy_integers_are_taken_where_an_integer_is(tmp_path):
+    import numpy as np
+
+    import lifespan
+    game = lifespan.load_game("time_of_your_life", players=np.int64(3))
+    assert game.num_players == 3 and type(game.parameters["players"]) is int
+    state = game.new_state(seed=np.uint64(3))
+    state.apply(np.int64(state.legal_actions()[0]))
+    assert lifespan.playouts(game, np.int64(2), seed=np.int64(1)).shape == (2, 3)
+    assert lifespan.mcts(state, iterations=np.int64(5), seed=np.uint64(2)).action in state.legal_actions()

@@ -8,6 +8,8 @@ import hashlib
 import json
 from typing import Any, Callable, Mapping
 
+from ._parameters import as_integer
+
 STATE_FORMAT = "lifespan.state"
 STATE_VERSION = 1
 
@@ -38,11 +40,10 @@ def game_cards(self: Any) -> list[dict[str, Any]]:
 
 def game_new_state(self: Any, seed: int | None = None) -> Any:
     """A new game from `seed` (default: the game's `seed` parameter)."""
-    if seed is None:
-        seed = self._parameters["seed"]
-    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**64:
+    number = self._parameters["seed"] if seed is None else as_integer(seed)
+    if number is None or not 0 <= number < 2**64:
         raise ValueError(f"seed must be an integer from 0 to 2**64-1, got {seed!r}")
-    return self._new_state(seed)
+    return self._new_state(number)
 
 
 def state_to_json(self: Any) -> str:

@@ -6,6 +6,7 @@ may declare `min` / `max`; text parameters take their options from the engine.
 
 from __future__ import annotations
 
+import operator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Mapping, Sequence
@@ -28,8 +29,11 @@ class Parameter:
     def check(self, value: Any) -> Any:
         """Return the value if it fits this parameter, else raise RulesError saying why."""
         expected = type(self.default)
-        if expected is int and (isinstance(value, bool) or not isinstance(value, int)):
-            raise RulesError(f"{self.name}: must be an integer, got {value!r}")
+        if expected is int:
+            number = as_integer(value)
+            if number is None:
+                raise RulesError(f"{self.name}: must be an integer, got {value!r}")
+            value = number
         if expected is not int and not isinstance(value, expected):
             kind = "true or false" if expected is bool else "text"
             raise RulesError(f"{self.name}: must be {kind}, got {value!r}")
@@ -42,6 +46,16 @@ class Parameter:
                 f"{self.name}: no option {value!r} (options: {', '.join(self.options)})"
             )
         return value
+
+
+def as_integer(value: Any) -> int | None:
+    """`value` as a Python int if it is an integer (numpy's too), not a bool; else None."""
+    if isinstance(value, bool):
+        return None
+    try:
+        return operator.index(value)
+    except TypeError:
+        return None
 
 
 SPEC_FIELDS = {"default", "doc", "source", "min", "max", "options", "confidence"}

@@ -5,8 +5,9 @@ from __future__ import annotations
 import math
 import os
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, SupportsIndex
 
+from ._parameters import as_integer
 from ._types import State
 
 
@@ -35,10 +36,11 @@ class MCTSResult:
 
 
 def _check_int(name: str, value: Any, low: int, high: int | None = None) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value < low or (high is not None and value > high):
+    number = as_integer(value)  # numpy integers too
+    if number is None or number < low or (high is not None and number > high):
         bound = f"from {low} to {high}" if high is not None else f">= {low}"
         raise ValueError(f"{name} must be an integer {bound}, got {value!r}")
-    return value
+    return number
 
 
 def _check_real(name: str, value: Any, positive: bool) -> float:
@@ -48,8 +50,9 @@ def _check_real(name: str, value: Any, positive: bool) -> float:
     return float(value)
 
 
-def mcts(state: State, iterations: int | None = None, seconds: float | None = None, threads: int = 1,
-         seed: int = 0, exploration: float = 2.0, max_rollout: int | None = None) -> MCTSResult:
+def mcts(state: State, iterations: SupportsIndex | None = None, seconds: float | None = None,
+         threads: SupportsIndex = 1, seed: SupportsIndex = 0, exploration: float = 2.0,
+         max_rollout: SupportsIndex | None = None) -> MCTSResult:
     """Searches `state` for the player to move, in C++ with the GIL released.
 
     Stops after `iterations` or `seconds`, whichever comes first (at least one is needed).

@@ -219,7 +219,7 @@ def _win_shares(scores: np.ndarray) -> np.ndarray:
 def cmd_selfplay(args: argparse.Namespace) -> int:
     game = _game_from_args(args, args.agents)
     names = _seat_names(args.agents, game.num_players, ["random"])
-    seed = args.seed if args.seed is not None else 0
+    seed = game.parameters["seed"]  # --seed, or a seed parameter, or 0
     for name in set(names):
         make_agent(name)  # an unknown agent fails before any game is played
     if args.games < 1:
