@@ -70,25 +70,19 @@ def test_fewer_stress_sections_shorten_the_track_and_change_hourglasses():
         lifespan.load_game("pursuit_of_happiness", stress_sections=3, stress_start_section=4)
 
 
-def test_the_trait_step_waits_for_a_seat_that_still_chooses():
-    game = lifespan.load_game("pursuit_of_happiness", players=2)
-    state = game.new_state(0)
-    state.apply(0)                                 # seat 0 keeps a trait; seat 1 is to choose
-    doc = json.loads(state.to_json())
-    doc["state"]["current"] = 0
-    with pytest.raises(ValueError, match="still holds its 2 offered traits"):
-        game.state_from_json(json.dumps(doc))
-
-
-def test_the_trait_step_follows_the_first_player():
-    # Seat 0 kept a trait, seat 1 is to choose: the first player must be seat 0 (found by a
-    # fuzzer: with first_player 1 the game got stuck two moves later).
+@pytest.mark.parametrize("field, value, message", [
+    ("current", 0, "still holds its 2 offered traits"),   # seat 0 has chosen already
+    # Found by a fuzzer: with first_player 1 the game got stuck two moves later.
+    ("first_player", 1, "first_player: in the trait step"),
+])
+def test_the_trait_step_agrees_with_who_has_chosen(field, value, message):
+    # Seat 0 (the first player) has kept a trait; seat 1 is to choose.
     game = lifespan.load_game("pursuit_of_happiness", players=3)
     state = game.new_state(0)
     state.apply(0)
     doc = json.loads(state.to_json())
-    doc["state"]["first_player"] = 1
-    with pytest.raises(ValueError, match="first_player: in the trait step"):
+    doc["state"][field] = value
+    with pytest.raises(ValueError, match=message):
         game.state_from_json(json.dumps(doc))
 
 
