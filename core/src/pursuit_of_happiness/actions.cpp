@@ -211,11 +211,11 @@ Plan Game::plan_action(const State& s, int action) const {
     const int times = working_harder ? code % kMaxWorkHarder + 1 : 0;
     return plan_take(s, kJobRow, s.rows[kJobRow][k], times);
   }
-  if ((action >= kPromoteFromRow && action < kPromoteFlip) || action == kPromoteFlip) {
+  if (action == kPromoteFlip) {  // to the other face of the seat's Job
     const InPlay* job = promotable_job(p);
-    if (!job) return plan;
-    if (action == kPromoteFlip)
-      return rules.promotion == Promotion::kFlip ? plan_promotion(s, cards.jobs[job->id][1 - job->face]) : plan;
+    return job && rules.promotion == Promotion::kFlip ? plan_promotion(s, cards.jobs[job->id][1 - job->face]) : plan;
+  }
+  if (action >= kPromoteFromRow && action < kPromoteFlip) {
     const int k = action - kPromoteFromRow;
     if (rules.promotion != Promotion::kRow || k >= static_cast<int>(s.rows[kJobRow].size())) return plan;
     const int entry = s.rows[kJobRow][k];

@@ -1,6 +1,7 @@
 // Invariants of a reachable position, checked on states loaded from JSON.
 #include <string>
 
+#include "lifespan/common/checked_apply.hpp"
 #include "lifespan/common/errors.hpp"
 #include "lifespan/pursuit_of_happiness/game.hpp"
 
@@ -318,14 +319,8 @@ void Game::validate(const State& s) const {
                       (!(p.event_flags & kEventApplies) || s.event_active >= 0),
                   who + ".event_flags: a task done needs a revealed Event, applying one an Event in effect");
   }
-  check_pending_decision(s);  // last: it plans actions on cards checked above
-  // A position that is not over always offers a decision; one that does not (say, more units
-  // owed than the seat can pay) could not be played on.
-  if (!over) {
-    ActionList legal;
-    legal_actions(s, legal);
-    require_state(!legal.empty(), "no legal action in a position that is not over: the saved values contradict each other");
-  }
+  check_pending_decision(s);  // it plans actions on cards checked above
+  require_a_decision(*this, s);  // say, more units owed than the seat can pay
 }
 
 }  // namespace lifespan::pursuit_of_happiness

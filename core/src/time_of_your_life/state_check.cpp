@@ -3,6 +3,7 @@
 // being played in an inconsistent state.
 #include <string>
 
+#include "lifespan/common/checked_apply.hpp"
 #include "lifespan/common/errors.hpp"
 #include "lifespan/time_of_your_life/game.hpp"
 
@@ -121,12 +122,7 @@ void Game::validate(const State& s) const {
                 "a finished game has a seat that can still place a Trait token");
       break;
   }
-  // A position that is not over always offers a decision.
-  if (!over) {
-    ActionList legal;
-    legal_actions(s, legal);
-    require_state(!legal.empty(), "no legal action in a position that is not over: the saved values contradict each other");
-  }
+  require_a_decision(*this, s);
 }
 
 }  // namespace lifespan::time_of_your_life

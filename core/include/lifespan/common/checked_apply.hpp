@@ -28,4 +28,14 @@ void checked_apply(const Game& game, typename Game::State& s, int action) {
   game.apply_unchecked(s, action);
 }
 
+// The last check on a loaded state: a position that is not over offers a decision. One that
+// does not (values that contradict each other) could not be played on, nor searched.
+template <class Game>
+void require_a_decision(const Game& game, const typename Game::State& s) {
+  if (game.is_terminal(s)) return;
+  typename Game::ActionList legal;
+  game.legal_actions(s, legal);
+  require_state(!legal.empty(), "no legal action in a position that is not over: the saved values contradict each other");
+}
+
 }  // namespace lifespan
