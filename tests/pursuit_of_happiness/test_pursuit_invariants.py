@@ -301,6 +301,27 @@ def test_determinize_keeps_the_public_position():
         assert state.determinize(viewer, 77) == d
 
 
+def test_determinize_may_deal_a_trait_another_seat_turned_down():
+    # A trait turned down goes back to the box, unseen: seat 0 cannot tell it from the deck's.
+    game = lifespan.load_game(GAME, players=3)
+    state = game.new_state(5)
+    offers = [p["trait_offer"] for p in json.loads(state.to_json())["state"]["players"]]
+    state.apply(0)  # seat 0 keeps offers[0][0]
+    state.apply(0)  # seat 1 keeps offers[1][0]; offers[1][1] goes back to the box
+    turned_down, dealt = offers[1][1], set()
+    for seed in range(200):
+        d = state.determinize(0, seed)
+        st = json.loads(d.to_json())["state"]
+        assert d.observation(0).tolist() == state.observation(0).tolist()
+        assert d.observation_string(0) == state.observation_string(0)
+        dealt.update(st["trait_deck"] + st["players"][2]["trait_offer"])
+        assert game.state_from_json(d.to_json()) == d
+    assert turned_down in dealt
+    assert offers[0][1] in dealt  # the observation does not recall seat 0's own refusal either
+    kept = {offers[0][0], offers[1][0]}
+    assert not kept & dealt and set(offers[1]) - kept <= dealt
+
+
 MANY_GAMES = 1000   # per player count: thousands of seeded games in all
 
 

@@ -445,6 +445,26 @@ void redeal_hidden(Pile& pile, int players, int player, HandOf&& hand_of, SplitM
       for (auto& card : hand_of(seat)) card = pool[next++];
 }
 
+// The Child Traits `player` cannot see, dealt again in the same sizes: the deck, then the
+// offers of the other seats still choosing. A trait turned down went back to the box, out of
+// the state, and nobody sees which: every trait but the kept ones and `player`'s own offer is a
+// candidate, and those not dealt are the box.
+void redeal_traits(State& d, int players, int player, std::size_t num_traits, SplitMix64& rng) {
+  std::array<bool, kMaxDeck> seen{};
+  for (int seat = 0; seat < players; ++seat)
+    if (d.players[seat].trait >= 0) seen[static_cast<std::size_t>(d.players[seat].trait)] = true;
+  for (std::uint8_t t : d.players[player].trait_offer) seen[t] = true;
+  FixedVector<std::uint8_t, kMaxDeck> unseen;
+  for (std::size_t t = 0; t < num_traits; ++t)
+    if (!seen[t]) unseen.push_back(static_cast<std::uint8_t>(t));
+  shuffle(unseen, rng);
+  std::size_t next = 0;
+  for (auto& t : d.trait_deck) t = unseen[next++];
+  for (int seat = 0; seat < players; ++seat)
+    if (seat != player)
+      for (auto& t : d.players[seat].trait_offer) t = unseen[next++];
+}
+
 int card_faces(const CardTables& cards) {  // one entry per Project, Item and Job/Partner face
   return static_cast<int>(cards.projects.size() + cards.items.size() + 2 * cards.jobs.size() +
                           2 * cards.partners.size());
@@ -575,8 +595,8 @@ void Game::observation(const State& s, int player, float* out) const {
 }
 
 // Re-deals what `player` cannot see: the order of every deck (and the face each Job or Partner
-// would show), the trait offers of other seats still choosing, and the other seats' Nostalgia
-// hands with the cards left in the box. Re-seeds the generator.
+// would show), the Child Traits (the deck, other seats' offers, those turned down), and the other
+// seats' Nostalgia hands with the cards left in the box. Re-seeds the generator.
 // Hidden cards are sorted before they are shuffled, so the result depends on what `player`
 // knows and the seed only: a state and any determinization of it from this view give the same
 // determinizations.
@@ -593,7 +613,7 @@ State Game::determinize(const State& s, int player, std::uint64_t seed) const {
       for (auto& entry : deck) entry = static_cast<std::uint8_t>(entry | rng.below(2));
     shuffle(deck, rng);
   }
-  redeal_hidden(d.trait_deck, num_players(), player, [&](int seat) -> auto& { return d.players[seat].trait_offer; }, rng);
+  redeal_traits(d, num_players(), player, cards_.traits.size(), rng);
   reshuffle(d.event_deck, rng);  // nobody knows the Events still to come
   reshuffle(d.experience_deck, rng);
   reshuffle(d.kid_deck, rng);
