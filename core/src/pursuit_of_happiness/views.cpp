@@ -429,8 +429,18 @@ void reshuffle(Pile& pile, SplitMix64& rng) {
   shuffle(pile, rng);
 }
 
-// Cards `player` cannot see: `pile` and the other seats' hands (`hand_of(seat)`), pooled,
-// reshuffled and dealt back in the same sizes (the pile first, then the hands in seat order).
+// Deals `pool` back in the sizes `pile` and the other seats' hands (`hand_of(seat)`) have: the
+// pile first, then the hands in seat order.
+template <class Pool, class Pile, class HandOf>
+void deal_back(const Pool& pool, Pile& pile, int players, int player, HandOf&& hand_of) {
+  std::size_t next = 0;
+  for (auto& card : pile) card = pool[next++];
+  for (int seat = 0; seat < players; ++seat)
+    if (seat != player)
+      for (auto& card : hand_of(seat)) card = pool[next++];
+}
+
+// Cards `player` cannot see: `pile` and the other seats' hands, pooled, reshuffled and dealt back.
 template <class Pile, class HandOf>
 void redeal_hidden(Pile& pile, int players, int player, HandOf&& hand_of, SplitMix64& rng) {
   Pile pool = pile;
@@ -438,11 +448,7 @@ void redeal_hidden(Pile& pile, int players, int player, HandOf&& hand_of, SplitM
     if (seat != player)
       for (std::uint8_t card : hand_of(seat)) pool.push_back(card);
   reshuffle(pool, rng);
-  std::size_t next = 0;
-  for (auto& card : pile) card = pool[next++];
-  for (int seat = 0; seat < players; ++seat)
-    if (seat != player)
-      for (auto& card : hand_of(seat)) card = pool[next++];
+  deal_back(pool, pile, players, player, hand_of);
 }
 
 // The Child Traits `player` cannot see, dealt again in the same sizes: the deck, then the
@@ -454,15 +460,11 @@ void redeal_traits(State& d, int players, int player, std::size_t num_traits, Sp
   for (int seat = 0; seat < players; ++seat)
     if (d.players[seat].trait >= 0) seen[static_cast<std::size_t>(d.players[seat].trait)] = true;
   for (std::uint8_t t : d.players[player].trait_offer) seen[t] = true;
-  FixedVector<std::uint8_t, kMaxDeck> unseen;
+  FixedVector<std::uint8_t, kMaxDeck> unseen;  // in ascending order, as reshuffle would sort it
   for (std::size_t t = 0; t < num_traits; ++t)
     if (!seen[t]) unseen.push_back(static_cast<std::uint8_t>(t));
   shuffle(unseen, rng);
-  std::size_t next = 0;
-  for (auto& t : d.trait_deck) t = unseen[next++];
-  for (int seat = 0; seat < players; ++seat)
-    if (seat != player)
-      for (auto& t : d.players[seat].trait_offer) t = unseen[next++];
+  deal_back(unseen, d.trait_deck, players, player, [&](int seat) -> auto& { return d.players[seat].trait_offer; });
 }
 
 int card_faces(const CardTables& cards) {  // one entry per Project, Item and Job/Partner face
