@@ -75,6 +75,27 @@ def test_bad_calls_raise_and_change_nothing(name, players):
         state.legal_actions(1)
 
 
+@pytest.mark.parametrize("name, players", GAMES)
+@pytest.mark.parametrize("value", [-1, 2**64, None, 1.5, True, "3"])
+def test_every_seed_and_count_argument_refuses_a_non_integer_or_out_of_range_value(name, players, value):
+    game = lifespan.load_game(name, players=players)
+    state = game.new_state(seed=2)
+    before = state.to_json()
+    calls = {"seed": [lambda: game.new_state(seed=value), lambda: state.determinize(0, value),
+                      lambda: lifespan.playouts(game, 2, seed=value), lambda: lifespan.playouts(state, 2, seed=value),
+                      lambda: lifespan.mcts(state, iterations=2, seed=value)],
+             "n": [lambda: lifespan.playouts(game, value)],
+             "threads": [lambda: lifespan.playouts(game, 2, threads=value),
+                         lambda: lifespan.mcts(state, iterations=2, threads=value)]}
+    for argument, refused in calls.items():
+        for call in refused:
+            if value is None and argument == "seed" and call is refused[0]:
+                continue  # new_state(seed=None) is the game's own seed
+            with pytest.raises(ValueError, match=f"^{argument} must be an integer"):
+                call()
+    assert state.to_json() == before
+
+
 def test_a_finished_game_refuses_every_action():
     game = lifespan.load_game("pursuit_of_happiness", players=2)
     state = game.new_state(seed=1)

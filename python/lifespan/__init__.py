@@ -15,7 +15,7 @@ from typing import Any, SupportsIndex
 import numpy as np
 
 from ._errors import CardDataError, IllegalActionError, RulesError
-from ._parameters import as_integer
+from ._parameters import MAX_SEED, check_integer
 from ._registry import games, load_game
 from ._search import MCTSResult, mcts
 from ._types import Game, State
@@ -36,21 +36,16 @@ __all__ = [
 ]
 
 
-def playouts(state_or_game: Game | State, n: SupportsIndex, seed: SupportsIndex = 0, threads: int = 0) -> np.ndarray:
+def playouts(state_or_game: Game | State, n: SupportsIndex, seed: SupportsIndex = 0, threads: SupportsIndex = 0) -> np.ndarray:
     """Scores of `n` uniformly random games, as an (n, players) int32 array.
 
     From a game, each playout starts from a fresh state; from a state, from a copy of it. Game i
     uses seeds derived from (seed, i), so the result is the same for any `threads` (0: one per
     core). Runs in C++ with the GIL released.
     """
-    n_given, seed_given = n, seed
-    n, seed = as_integer(n), as_integer(seed)  # numpy integers too
-    if n is None or n < 0:
-        raise ValueError(f"n must be a non-negative integer, got {n_given!r}")
-    if seed is None or not 0 <= seed < 2**64:
-        raise ValueError(f"seed must be an integer from 0 to 2**64-1, got {seed_given!r}")
     run = getattr(state_or_game, "_playouts", None)
     if run is None:
         raise TypeError(f"playouts needs a lifespan game or state, got {type(state_or_game).__name__}")
-    scores: np.ndarray = run(n, seed, threads)
+    scores: np.ndarray = run(check_integer("n", n, 0, 2**63 - 1), check_integer("seed", seed, 0, MAX_SEED),
+                             check_integer("threads", threads, 0, 256))
     return scores

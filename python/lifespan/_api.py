@@ -6,9 +6,9 @@ from __future__ import annotations
 import copy
 import hashlib
 import json
-from typing import Any, Callable, Mapping
+from typing import Any, Callable, Mapping, SupportsIndex
 
-from ._parameters import as_integer
+from ._parameters import MAX_SEED, check_integer
 
 STATE_FORMAT = "lifespan.state"
 STATE_VERSION = 1
@@ -40,10 +40,12 @@ def game_cards(self: Any) -> list[dict[str, Any]]:
 
 def game_new_state(self: Any, seed: int | None = None) -> Any:
     """A new game from `seed` (default: the game's `seed` parameter)."""
-    number = self._parameters["seed"] if seed is None else as_integer(seed)
-    if number is None or not 0 <= number < 2**64:
-        raise ValueError(f"seed must be an integer from 0 to 2**64-1, got {seed!r}")
-    return self._new_state(number)
+    return self._new_state(self._parameters["seed"] if seed is None else check_integer("seed", seed, 0, MAX_SEED))
+
+
+def state_determinize(self: Any, player: SupportsIndex, seed: SupportsIndex) -> Any:
+    """A full state consistent with what `player` knows, its hidden cards re-drawn from `seed`."""
+    return self._determinize(player, check_integer("seed", seed, 0, MAX_SEED))
 
 
 def state_to_json(self: Any) -> str:
@@ -155,6 +157,7 @@ def install(game_class: type, state_class: type) -> None:
     }
     state_methods: dict[str, Any] = {
         "to_json": state_to_json,
+        "determinize": state_determinize,
         "__repr__": state_repr,
         "__reduce__": state_reduce,
     }

@@ -58,6 +58,20 @@ def as_integer(value: Any) -> int | None:
         return None
 
 
+MAX_SEED = 2**64 - 1
+
+
+def check_integer(name: str, value: Any, low: int, high: int | None = None) -> int:
+    """`value` as an int if it is an integer in [low, high], else a ValueError naming `name`.
+    One check, one wording, for every integer argument of the API (seeds, counts, threads)."""
+    number = as_integer(value)
+    if number is None or number < low or (high is not None and number > high):
+        shown = "2**64-1" if high == MAX_SEED else high
+        bound = f"from {low} to {shown}" if high is not None else f">= {low}"
+        raise ValueError(f"{name} must be an integer {bound}, got {value!r}")
+    return number
+
+
 SPEC_FIELDS = {"default", "doc", "source", "min", "max", "options", "confidence"}
 
 

@@ -7,7 +7,7 @@ import os
 from dataclasses import dataclass
 from typing import Any, SupportsIndex
 
-from ._parameters import as_integer
+from ._parameters import MAX_SEED, check_integer
 from ._types import State
 
 
@@ -35,14 +35,6 @@ class MCTSResult:
         return {action: count / total for action, count in ranked}
 
 
-def _check_int(name: str, value: Any, low: int, high: int | None = None) -> int:
-    number = as_integer(value)  # numpy integers too
-    if number is None or number < low or (high is not None and number > high):
-        bound = f"from {low} to {high}" if high is not None else f">= {low}"
-        raise ValueError(f"{name} must be an integer {bound}, got {value!r}")
-    return number
-
-
 def _check_real(name: str, value: Any, positive: bool) -> float:
     if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value) \
             or value < 0 or (positive and value == 0):
@@ -68,14 +60,14 @@ def mcts(state: State, iterations: SupportsIndex | None = None, seconds: float |
         raise TypeError(f"mcts needs a lifespan state, got {type(state).__name__}")
     if iterations is None and seconds is None:
         raise ValueError("mcts needs a budget: iterations=, seconds= or both")
-    budget = -1 if iterations is None else _check_int("iterations", iterations, 1, 2**63 - 1)
+    budget = -1 if iterations is None else check_integer("iterations", iterations, 1, 2**63 - 1)
     limit = -1.0 if seconds is None else _check_real("seconds", seconds, positive=True)
     if limit > MAX_SECONDS:
         raise ValueError(f"seconds must be at most {MAX_SECONDS:g} (a year), got {seconds!r}")
-    threads = _check_int("threads", threads, 0, 256) or (os.cpu_count() or 1)
-    seed = _check_int("seed", seed, 0, 2**64 - 1)
+    threads = check_integer("threads", threads, 0, 256) or (os.cpu_count() or 1)
+    seed = check_integer("seed", seed, 0, MAX_SEED)
     exploration = _check_real("exploration", exploration, positive=False)
-    rollout = -1 if max_rollout is None else _check_int("max_rollout", max_rollout, 0, 2**31 - 1)
+    rollout = -1 if max_rollout is None else check_integer("max_rollout", max_rollout, 0, 2**31 - 1)
     if state.is_terminal():
         raise ValueError("mcts needs a state that is not terminal")
     action, actions, visits, values, done, moves = run(budget, limit, threads, seed, exploration, rollout)
