@@ -19,6 +19,7 @@ std::string signed_number(int value) { return (value > 0 ? "+" : "") + std::to_s
 
 // An observation feature: a count over the scale it is read against (small counts: exact in a float).
 float scaled(int value, int scale) { return static_cast<float>(value) / static_cast<float>(scale); }
+float bit(unsigned mask, int index) { return ((mask >> index) & 1u) ? 1.0f : 0.0f; }
 
 constexpr const char* kSpaceNames[kNumSpaces] = {
     "Study", "Play", "Interact", "Temp Job", "Work Overtime", "Rest", "Start a Project", "Spend",
@@ -30,6 +31,14 @@ constexpr const char* kMeasureNames[static_cast<int>(Measure::kNumMeasures)] = {
     "coins", "Knowledge", "Creativity", "Influence", "resources", "completed Projects", "Items",
     "level 3 Partners", "Job level", "LTH from cards", "retired Jobs", "completed Experiences", "STH",
     "Popularity"};
+
+// " Study, Rest": the board spaces in a mask, in board order.
+std::string space_list(std::uint16_t spaces) {
+  std::string out;
+  for (int space = 0; space < kNumSpaces; ++space)
+    if ((spaces >> space) & 1u) out.append(out.empty() ? " " : ", ").append(kSpaceNames[space]);
+  return out;
+}
 
 std::string effect_text(const Effect& e) {
   std::string out;
@@ -287,7 +296,15 @@ std::string Game::render(const State& s, int viewer) const {
     if (s.rows[row].empty()) out += " -";
     for (std::size_t k = 0; k < s.rows[row].size(); ++k)
       out.append(k ? ", " : " ").append(row_card_name(row, s.rows[row][k]));
-    out += " (deck " + std::to_string(s.decks[row].size()) + ")\n";
+    out += " (deck " + std::to_string(s.decks[row].size()) + ", discard " + std::to_string(s.discards[row].size()) + ")\n";
+  }
+  if (s.unavailable) out += "  Unavailable:" + space_list(s.unavailable) + "\n";
+  if (s.step == Step::kPay) {
+    const Payment& pay = s.payment;
+    out += "  Paying for " + action_to_string(s, pay.action) + ": " + std::to_string(pay.units) +
+           " resources still to choose; owed Knowledge " + std::to_string(pay.owed[0]) + ", Creativity " +
+           std::to_string(pay.owed[1]) + ", Influence " + std::to_string(pay.owed[2]) + ", STH discount " +
+           std::to_string(pay.discount) + "\n";
   }
   out += "  Life Goals:";
   for (std::size_t g = 0; g < s.goals.size(); ++g) {
@@ -314,7 +331,7 @@ std::string Game::render(const State& s, int viewer) const {
       const ExperienceSpec& spec = cards_.experiences[s.experience_row[k]];
       out += (k ? ", " : " ") + spec.name + (spec.trip ? " (Trip)" : " (Happening)");
     }
-    out += " (deck " + std::to_string(s.experience_deck.size()) + ")\n";
+    out += " (deck " + std::to_string(s.experience_deck.size()) + ", discard " + std::to_string(s.experience_discards.size()) + ")\n";
   }
   if (kids_on()) out += "  Kids deck: " + std::to_string(s.kid_deck.size()) + "\n";
   if (community_on()) {
@@ -327,13 +344,13 @@ std::string Game::render(const State& s, int viewer) const {
         for (int t = 0; t < s.community_tokens[k][seat]; ++t) on.append(on.empty() ? "" : " ").append(std::to_string(seat));
       if (!on.empty()) out += " [seats " + on + "]";
     }
-    out += " (deck " + std::to_string(s.community_deck.size()) + ")\n";
+    out += " (deck " + std::to_string(s.community_deck.size()) + ", discard " + std::to_string(s.community_discards.size()) + ")\n";
   }
   if (friends_on()) {
     out += "  Best Friends board:";
     if (s.friend_row.empty()) out += " -";
     for (std::size_t k = 0; k < s.friend_row.size(); ++k) out += (k ? ", " : " ") + cards_.items[s.friend_row[k]].name;
-    out += " (deck " + std::to_string(s.friend_deck.size()) + ")\n";
+    out += " (deck " + std::to_string(s.friend_deck.size()) + ", discard " + std::to_string(s.friend_discards.size()) + ")\n";
   }
   for (int seat = 0; seat < num_players(); ++seat) {
     const PlayerState& p = s.players[seat];
@@ -345,6 +362,7 @@ std::string Game::render(const State& s, int viewer) const {
            std::to_string(p.resources[1]) + ", Influence " + std::to_string(p.resources[2]) +
            ", Money " + std::to_string(p.money);
     if (p.trait >= 0) out += ", trait " + cards_.traits[p.trait].name;
+    if (p.spaces_used) out += ", Hourglasses on" + space_list(p.spaces_used);
     if (p.event_flags & kEventTaskDone) out += ", Event task done";
     if (p.event_flags & kEventApplies) out += ", under the Event";
     if (!p.trait_offer.empty()) {
@@ -402,6 +420,11 @@ std::string Game::render(const State& s, int viewer) const {
       else if (c.flags & kCompleted) out += " completed";
       else if (c.flags & kInActiveSlot) out += " [active]";
       if (c.stored) out += " (" + std::to_string(c.stored) + " stored)";
+      if (c.kind == kProjectCard && project_roles_[c.id] > 1) {  // a Group Project: who holds each role
+        out += " roles";
+        for (int r = 0; r < project_roles_[c.id]; ++r)
+          out.append(r ? "/" : " ").append(c.roles[r] < 0 ? "-" : std::to_string(c.roles[r]));
+      }
     }
     out += "\n";
   }
@@ -412,11 +435,16 @@ std::string Game::render(const State& s, int viewer) const {
 std::string Game::to_string(const State& s) const { return render(s, -1); }
 std::string Game::observation_string(const State& s, int player) const { return render(s, player); }
 
-// Observation tensor (float32): a header, one block per seat (observer first), the rows, and
-// the observer's cards, each card kind as one entry per card (per face for Jobs and Partners).
+// Observation tensor (float32, docs/pursuit_of_happiness_engine.md §6): a header, one block per
+// seat, the Life Goals, the rows, the discard piles and each seat's play area, then one block per
+// expansion in play. Seats are counted clockwise from the observer (0: the observer), so the
+// same position seen from any seat reads the same way.
 namespace {
-constexpr int kObsHeader = 11;  // round, the step (6), to move, first player, two Unavailable tokens
-constexpr int kObsPerPlayer = 16;
+constexpr int kObsPayment = 8;  // resources still to choose, STH discount, owed and paid per kind
+// Round, the step (one-hot), the seat to move and the first player (one-hot seat offsets), the
+// Unavailable tokens by space, the payment in progress.
+constexpr int kObsHeader = 1 + kNumSteps + 2 * kMaxPlayers + kNumSpaces + kObsPayment;
+constexpr int kObsSeatTracks = 18;  // tracks, resources and counts (see seat_features)
 }  // namespace
 
 namespace {
@@ -472,6 +500,28 @@ int card_faces(const CardTables& cards) {  // one entry per Project, Item and Jo
                           2 * cards.partners.size());
 }
 
+// Per seat: the tracks, the board spaces holding its Hourglasses, its Child Trait (one-hot) and
+// the traits it is offered (the observer's own offer only: the others' are hidden).
+int seat_block(const CardTables& cards) { return kObsSeatTracks + kNumSpaces + 2 * static_cast<int>(cards.traits.size()); }
+
+// Per Life Goal card: face up, tied, and claimed by each seat.
+int goal_block(const CardTables& cards, int players) { return static_cast<int>(cards.goals.size()) * (2 + players); }
+
+// Per seat: each card face's level / 4 when held, 1 if it takes an Active slot, and per Project
+// the roles the seat holds on it as a Group Project (out of 4).
+int play_area_block(const CardTables& cards) { return 2 * card_faces(cards) + static_cast<int>(cards.projects.size()); }
+
+// Where each card kind's entries start among the card faces.
+std::array<int, kNumRows> face_offsets(const CardTables& cards) {
+  const int projects = static_cast<int>(cards.projects.size()), items = static_cast<int>(cards.items.size());
+  return {0, projects, projects + items, projects + items + 2 * static_cast<int>(cards.jobs.size())};
+}
+
+int face_of(const std::array<int, kNumRows>& offsets, const InPlay& c) {
+  const bool two_faced = c.kind == kJobCard || c.kind == kPartnerCard;
+  return offsets[c.kind] + (two_faced ? (c.id << 1) | c.face : c.id);
+}
+
 }  // namespace
 
 // Header, players, the rows, the observer's cards, then one entry per Trend card (face up);
@@ -488,7 +538,8 @@ int card_faces(const CardTables& cards) {  // one entry per Project, Item and Jo
 int Game::observation_size() const {
   const int events = cards_.events.empty() ? 0 : 2 * static_cast<int>(cards_.events.size()) + 2;
   const int experiences = experiences_on() ? 2 * static_cast<int>(cards_.experiences.size()) + kMaxDreamSlots + 1 : 0;
-  return kObsHeader + kObsPerPlayer * num_players() + 2 * card_faces(cards_) +
+  const int n = num_players();
+  return kObsHeader + n * seat_block(cards_) + goal_block(cards_, n) + 2 * card_faces(cards_) + n * play_area_block(cards_) +
          static_cast<int>(cards_.trends.size()) + events + experiences + static_cast<int>(cards_.kids.size()) +
          3 * static_cast<int>(cards_.nostalgia.size()) + 2 * static_cast<int>(cards_.relatives.size()) + (rules_.school ? 3 : 0) +
          (community_on() ? static_cast<int>(cards_.community.size()) + num_players() + 2 * kCommunitySlots + 2 : 0);
@@ -497,36 +548,76 @@ int Game::observation_size() const {
 void Game::observation(const State& s, int player, float* out) const {
   std::fill(out, out + observation_size(), 0.0f);
   const int n = num_players();
+  const auto offset_of = [&](int seat) { return places_after(player, seat, n); };
   out[0] = static_cast<float>(s.round) / kMaxRounds;
   out[1 + static_cast<int>(s.step)] = 1.0f;
-  out[1 + kNumSteps] = s.current == player ? 1.0f : 0.0f;
-  out[2 + kNumSteps] = s.first_player == player ? 1.0f : 0.0f;
-  out[3 + kNumSteps] = (s.unavailable >> kGetJob) & 1u;
-  out[4 + kNumSteps] = (s.unavailable >> kOvertime) & 1u;
+  float* seats_header = out + 1 + kNumSteps;
+  if (s.current >= 0) seats_header[offset_of(s.current)] = 1.0f;
+  seats_header[kMaxPlayers + offset_of(s.first_player)] = 1.0f;
+  float* unavailable = seats_header + 2 * kMaxPlayers;
+  for (int space = 0; space < kNumSpaces; ++space) unavailable[space] = bit(s.unavailable, space);
+  if (s.step == Step::kPay) {
+    float* pay = unavailable + kNumSpaces;
+    pay[0] = scaled(s.payment.units, 10);
+    pay[1] = scaled(s.payment.discount, 10);
+    for (int r = 0; r < kNumResources; ++r) {
+      pay[2 + r] = scaled(s.payment.owed[r], 10);
+      pay[2 + kNumResources + r] = scaled(s.payment.paid[r], 10);
+    }
+  }
+  const int traits = static_cast<int>(cards_.traits.size());
   for (int k = 0; k < n; ++k) {
     const PlayerState& p = s.players[clockwise(player, k, n)];
-    float* row = out + kObsHeader + kObsPerPlayer * k;
+    float* row = out + kObsHeader + seat_block(cards_) * k;
     int items = 0, partners = 0, job_level = 0;
     for (const InPlay& c : p.cards) {
       items += c.kind == kItemCard;
       partners += c.kind == kPartnerCard;
       if (c.kind == kJobCard) job_level = c.level;
     }
-    const float values[kObsPerPlayer] = {
+    const float values[kObsSeatTracks] = {
         scaled(p.resources[0], 10), scaled(p.resources[1], 10), scaled(p.resources[2], 10), scaled(p.money, 20),
         scaled(p.sth, 3), scaled(p.lth, 50), scaled(p.stress, track_length()),
         scaled(p.hourglasses, 9), p.alive ? 1.0f : 0.0f, scaled(active_count(p), 3),
         scaled(p.completed_projects, 5), scaled(items, 5), scaled(job_level, 3), scaled(partners, 2),
-        scaled(p.goals, 3), p.trait >= 0 ? 1.0f : 0.0f};
-    std::copy(values, values + kObsPerPlayer, row);
+        scaled(p.goals, 3), p.trait >= 0 ? 1.0f : 0.0f, scaled(p.hourglasses_next, 9), scaled(p.upkeep_relief, 5)};
+    std::copy(values, values + kObsSeatTracks, row);
+    for (int space = 0; space < kNumSpaces; ++space) row[kObsSeatTracks + space] = bit(p.spaces_used, space);
+    float* trait = row + kObsSeatTracks + kNumSpaces;
+    if (p.trait >= 0) trait[p.trait] = 1.0f;
+    if (k == 0)
+      for (std::uint8_t t : p.trait_offer) trait[traits + t] = 1.0f;
   }
-  const int offsets[kNumRows] = {
-      0, static_cast<int>(cards_.projects.size()),
-      static_cast<int>(cards_.projects.size() + cards_.items.size()),
-      static_cast<int>(cards_.projects.size() + cards_.items.size() + 2 * cards_.jobs.size())};
-  float* rows = out + kObsHeader + kObsPerPlayer * n;
-  float* mine = rows + card_faces(cards_);
-  float* promos = mine + card_faces(cards_);
+  float* goals = out + kObsHeader + seat_block(cards_) * n;
+  for (std::size_t g = 0; g < s.goals.size(); ++g) {
+    float* goal = goals + s.goals[g] * (2 + n);
+    goal[0] = 1.0f;
+    const int by = s.goals_claimed_by[g];
+    if (by == kGoalTied) goal[1] = 1.0f;
+    else if (by > 0) goal[2 + offset_of(by - 1)] = 1.0f;
+  }
+  const std::array<int, kNumRows> offsets = face_offsets(cards_);
+  float* rows = goals + goal_block(cards_, n);
+  float* discards = rows + card_faces(cards_);
+  float* play_areas = discards + card_faces(cards_);
+  for (int r = 0; r < kNumRows; ++r) {
+    for (std::uint8_t entry : s.rows[r]) rows[offsets[r] + entry] = 1.0f;
+    for (std::uint8_t entry : s.discards[r]) discards[offsets[r] + entry] = 1.0f;
+  }
+  for (std::uint8_t entry : s.friend_row) rows[offsets[kItemRow] + entry] = 1.0f;  // Best Friends are Item ids
+  for (std::uint8_t entry : s.friend_discards) discards[offsets[kItemRow] + entry] = 1.0f;
+  for (int seat = 0; seat < n; ++seat) {
+    float* area = play_areas + offset_of(seat) * play_area_block(cards_);
+    for (const InPlay& c : s.players[seat].cards) {
+      if (c.kind == kProjectCard)  // a Group Project's roles, wherever the role holder sits
+        for (int r = 0; r < project_roles_[c.id]; ++r)
+          if (c.roles[r] >= 0) play_areas[offset_of(c.roles[r]) * play_area_block(cards_) + 2 * card_faces(cards_) + c.id] += 1.0f / kMaxRoles;
+      if (c.kind > kPartnerCard) continue;  // Experiences, Kids and Nostalgia cards: in their own parts
+      area[face_of(offsets, c)] = c.level / 4.0f;
+      area[card_faces(cards_) + face_of(offsets, c)] = (c.flags & kInActiveSlot) ? 1.0f : 0.0f;
+    }
+  }
+  float* promos = play_areas + n * play_area_block(cards_);
   for (std::uint8_t k : s.trends) promos[k] = 1.0f;
   if (!cards_.events.empty()) {
     float* events = promos + cards_.trends.size();
@@ -585,14 +676,6 @@ void Game::observation(const State& s, int player, float* out) const {
     float* kids = nostalgia_block - static_cast<int>(cards_.kids.size());
     for (const InPlay& c : s.players[player].cards)
       if (c.kind == kKidCard) kids[c.id] = c.level / 4.0f;
-  }
-  for (int r = 0; r < kNumRows; ++r)
-    for (std::uint8_t entry : s.rows[r]) rows[offsets[r] + entry] = 1.0f;
-  for (std::uint8_t entry : s.friend_row) rows[offsets[kItemRow] + entry] = 1.0f;  // Best Friends are Item ids
-  for (const InPlay& c : s.players[player].cards) {
-    if (c.kind == kExperienceCard || c.kind == kKidCard || c.kind == kNostalgiaCard) continue;  // in their own parts
-    const bool two_faced = c.kind == kJobCard || c.kind == kPartnerCard;
-    mine[offsets[c.kind] + (two_faced ? (c.id << 1) | c.face : c.id)] = c.level / 4.0f;
   }
 }
 
