@@ -250,12 +250,12 @@ def test_events_in_the_printed_position_and_the_observation(ph):
     assert "Event revealed: Financial Crisis (negative; prevent: end the round with at least 5 coins)" in text
     assert "Event in effect: Technological Breakthrough" in text and "under the Event" in text
     base = lifespan.load_game(GAME, players=2)
-    assert game.observation_shape[0] == base.observation_shape[0] + 2 * 11 + 2
-    obs = state.observation(0)
-    tail = obs[-(2 * 11 + 2):]
-    assert tail[event_id(game, "Financial Crisis")] == 1
-    assert tail[11 + event_id(game, "Technological Breakthrough")] == 1
-    assert list(tail[-2:]) == [0, 1] and np.count_nonzero(tail) == 3
+    assert game.observation_shape[0] == base.observation_shape[0] + 2 * 11 + 2 * 2
+    for observer, flags in [(0, [0, 1, 0, 0]), (1, [0, 0, 0, 1])]:  # per seat offset: task done, under the Event
+        tail = state.observation(observer)[-(2 * 11 + 2 * 2):]
+        assert tail[event_id(game, "Financial Crisis")] == 1
+        assert tail[11 + event_id(game, "Technological Breakthrough")] == 1
+        assert list(tail[-4:]) == flags and np.count_nonzero(tail) == 3
 
 
 def test_determinize_reshuffles_the_events_still_to_come(ph):

@@ -112,3 +112,49 @@ def test_only_the_seat_choosing_sees_its_trait_offer(ph):
         for offset in range(3):
             offered = obs[at.seat(offset) + TRACKS + SPACES + at.traits:at.seat(offset) + at.seat_size]
             assert np.flatnonzero(offered).tolist() == (sorted(offers[seat]) if offset == 0 else [])
+
+
+def _raise(field, by=1):
+    def change(seat):
+        seat[field] += by
+    return change
+
+
+def _first_dream_desire(seat):
+    dreamt = [d for d in seat["dream"] if d["source"] >= 0 and d["desire"] < 3]
+    dreamt[0]["desire"] += 1
+
+
+def _school_course(seat):
+    seat["school_credits"][0] += 1
+
+
+# A public fact of one seat per expansion: each must show in every seat's tensor.
+SEAT_FACTS = [("events", "event_flags", lambda seat: seat.update(event_flags=seat["event_flags"] ^ 1)),
+              ("experiences", "experiences", _raise("experiences")),
+              ("experiences", "dream", _first_dream_desire),
+              ("school", "school_credits", _school_course),
+              ("community", "popularity", _raise("popularity"))]
+
+
+@pytest.mark.parametrize("expansion, field, change", SEAT_FACTS, ids=[f[1] for f in SEAT_FACTS])
+def test_each_seats_expansion_facts_reach_every_observer(ph, expansion, field, change):
+    import json
+
+    game = ph.game(players=3, expansions=(expansion,))
+    rng, state, checked = random.Random(7), game.new_state(seed=7), 0
+    while not state.is_terminal() and checked < 3:
+        state.apply(rng.choice(state.legal_actions()))
+        doc = json.loads(state.to_json())
+        for seat in range(3):
+            try:
+                change(doc["state"]["players"][seat])
+                changed = game.state_from_json(json.dumps(doc))
+            except (ValueError, IndexError):
+                doc = json.loads(state.to_json())
+                continue
+            for observer in range(3):
+                assert state.observation(observer).tolist() != changed.observation(observer).tolist(), (field, seat, observer)
+            checked += 1
+            break
+    assert checked == 3

@@ -20,6 +20,7 @@ std::string signed_number(int value) { return (value > 0 ? "+" : "") + std::to_s
 // An observation feature: a count over the scale it is read against (small counts: exact in a float).
 float scaled(int value, int scale) { return static_cast<float>(value) / static_cast<float>(scale); }
 float bit(unsigned mask, int index) { return ((mask >> index) & 1u) ? 1.0f : 0.0f; }
+float flag(unsigned flags, unsigned which) { return (flags & which) ? 1.0f : 0.0f; }
 
 constexpr const char* kSpaceNames[kNumSpaces] = {
     "Study", "Play", "Interact", "Temp Job", "Work Overtime", "Rest", "Start a Project", "Spend",
@@ -524,25 +525,35 @@ int face_of(const std::array<int, kNumRows>& offsets, const InPlay& c) {
 
 }  // namespace
 
-// Header, players, the rows, the observer's cards, then one entry per Trend card (face up);
-// with Events one entry per Event card revealed, one per Event card in effect, and the
-// observer's two Event flags; with Experiences one entry per Experience card on the board, one
-// per Experience card the observer has planned, the observer's Desire per Dream slot and the
-// Experiences they completed; with Kids one entry per Kid card (the observer's, by level); with
-// Nostalgia three per Nostalgia card: in the observer's hand, on their board (by Check Marks),
-// realized by them (by level); with Relatives two per Relative card (the observer's, another
-// seat's), by the number its Level indicator marks; with School the observer's progress to a degree in each
-// Job category; with Community one per Community card on the board, each seat's Popularity
-// (observer first), the board slot being resolved, the observer's tokens per slot, whether
-// their meeple is placed and their Hourglasses on the board.
-int Game::observation_size() const {
-  const int events = cards_.events.empty() ? 0 : 2 * static_cast<int>(cards_.events.size()) + 2;
-  const int experiences = experiences_on() ? 2 * static_cast<int>(cards_.experiences.size()) + kMaxDreamSlots + 1 : 0;
+// The expansion blocks, each per seat offset where it is about a seat (docs/pursuit_of_happiness_engine.md §6):
+// Trends face up; Events revealed and in effect, each seat's two Event flags; Experiences on the
+// board, then per seat its planned Experiences, its Dream board (each dreamt card by Desire),
+// Experiences completed and the Cloud used; Kids per seat by level; Nostalgia: the observer's
+// hand, then per seat its board (by Check Marks), its realized cards (by level) and its hand
+// size; Relatives per seat by the number marked; School per seat, progress to each degree;
+// Community: the board, the card being resolved, then per seat its tokens per card, Popularity,
+// its meeple placed and its Hourglasses on the board.
+std::array<int, Game::kNumObsBlocks> Game::observation_blocks() const {
   const int n = num_players();
-  return kObsHeader + n * seat_block(cards_) + goal_block(cards_, n) + 2 * card_faces(cards_) + n * play_area_block(cards_) +
-         static_cast<int>(cards_.trends.size()) + events + experiences + static_cast<int>(cards_.kids.size()) +
-         3 * static_cast<int>(cards_.nostalgia.size()) + 2 * static_cast<int>(cards_.relatives.size()) + (rules_.school ? 3 : 0) +
-         (community_on() ? static_cast<int>(cards_.community.size()) + num_players() + 2 * kCommunitySlots + 2 : 0);
+  const auto count = [](const auto& table) { return static_cast<int>(table.size()); };
+  const int experiences = count(cards_.experiences), nostalgia = count(cards_.nostalgia);
+  std::array<int, kNumObsBlocks> size{};
+  size[kObsTrends] = count(cards_.trends);
+  size[kObsEvents] = cards_.events.empty() ? 0 : 2 * count(cards_.events) + 2 * n;
+  size[kObsExperiences] = experiences_on() ? experiences + n * (2 * experiences + card_faces(cards_) + 2) : 0;
+  size[kObsKids] = n * count(cards_.kids);
+  size[kObsNostalgia] = nostalgia_on() ? nostalgia + n * (2 * nostalgia + 1) : 0;
+  size[kObsRelatives] = n * count(cards_.relatives);
+  size[kObsSchool] = rules_.school ? 3 * n : 0;
+  size[kObsCommunity] = community_on() ? count(cards_.community) + kCommunitySlots + n * (kCommunitySlots + 3) : 0;
+  return size;
+}
+
+int Game::observation_size() const {
+  const int n = num_players();
+  int size = kObsHeader + n * seat_block(cards_) + goal_block(cards_, n) + 2 * card_faces(cards_) + n * play_area_block(cards_);
+  for (int block : observation_blocks()) size += block;
+  return size;
 }
 
 void Game::observation(const State& s, int player, float* out) const {
@@ -614,68 +625,88 @@ void Game::observation(const State& s, int player, float* out) const {
           if (c.roles[r] >= 0) play_areas[offset_of(c.roles[r]) * play_area_block(cards_) + 2 * card_faces(cards_) + c.id] += 1.0f / kMaxRoles;
       if (c.kind > kPartnerCard) continue;  // Experiences, Kids and Nostalgia cards: in their own parts
       area[face_of(offsets, c)] = c.level / 4.0f;
-      area[card_faces(cards_) + face_of(offsets, c)] = (c.flags & kInActiveSlot) ? 1.0f : 0.0f;
+      area[card_faces(cards_) + face_of(offsets, c)] = flag(c.flags, kInActiveSlot);
     }
   }
-  float* promos = play_areas + n * play_area_block(cards_);
-  for (std::uint8_t k : s.trends) promos[k] = 1.0f;
-  if (!cards_.events.empty()) {
-    float* events = promos + cards_.trends.size();
+  observe_expansions(s, player, play_areas + n * play_area_block(cards_));
+}
+
+void Game::observe_expansions(const State& s, int player, float* out) const {
+  const int n = num_players();
+  const std::array<int, kNumObsBlocks> size = observation_blocks();
+  std::array<float*, kNumObsBlocks> at{};
+  for (int b = 0; b < kNumObsBlocks; ++b) at[b] = b ? at[b - 1] + size[b - 1] : out;
+  const auto seat_at = [&](int k) -> const PlayerState& { return s.players[clockwise(player, k, n)]; };
+  for (std::uint8_t k : s.trends) at[kObsTrends][k] = 1.0f;
+  if (size[kObsEvents]) {
+    float* events = at[kObsEvents];
     const int count = static_cast<int>(cards_.events.size());
     if (s.event_revealed >= 0) events[s.event_revealed] = 1.0f;
     if (s.event_active >= 0) events[count + s.event_active] = 1.0f;
-    events[2 * count] = (s.players[player].event_flags & kEventTaskDone) ? 1.0f : 0.0f;
-    events[2 * count + 1] = (s.players[player].event_flags & kEventApplies) ? 1.0f : 0.0f;
+    for (int k = 0; k < n; ++k) {
+      events[2 * count + 2 * k] = flag(seat_at(k).event_flags, kEventTaskDone);
+      events[2 * count + 2 * k + 1] = flag(seat_at(k).event_flags, kEventApplies);
+    }
   }
-  if (experiences_on()) {
-    float* board = promos + cards_.trends.size() + (cards_.events.empty() ? 0 : 2 * cards_.events.size() + 2);
-    float* planned = board + cards_.experiences.size();
-    float* desire = planned + cards_.experiences.size();
-    const PlayerState& me = s.players[player];
-    for (std::uint8_t k : s.experience_row) board[k] = 1.0f;
-    for (const InPlay& c : me.cards)
-      if (c.kind == kExperienceCard) planned[c.id] = 1.0f;
-    for (int slot = 0; slot < kMaxDreamSlots; ++slot)
-      desire[slot] = me.dream[slot].source < 0 ? 0.0f : (1.0f + me.dream[slot].desire) / (1.0f + kMaxDesire);
-    desire[kMaxDreamSlots] = me.experiences / 5.0f;
+  if (size[kObsExperiences]) {
+    const int experiences = static_cast<int>(cards_.experiences.size());
+    const int per_seat = 2 * experiences + card_faces(cards_) + 2;
+    const std::array<int, kNumRows> offsets = face_offsets(cards_);
+    for (std::uint8_t k : s.experience_row) at[kObsExperiences][k] = 1.0f;
+    for (int k = 0; k < n; ++k) {
+      const PlayerState& p = seat_at(k);
+      float* planned = at[kObsExperiences] + experiences + k * per_seat;
+      float* dreamt = planned + experiences;  // row cards as faces, then Experiences
+      for (const InPlay& c : p.cards)
+        if (c.kind == kExperienceCard) planned[c.id] = 1.0f;
+      for (int slot = 0; slot < rules_.dream_slots; ++slot) {
+        const Dreamt& d = p.dream[slot];
+        if (d.source < 0) continue;
+        const int entry = d.source == kExperienceSource ? card_faces(cards_) + d.entry : offsets[d.source] + d.entry;
+        dreamt[entry] = (1.0f + d.desire) / (1.0f + kMaxDesire);
+      }
+      dreamt[card_faces(cards_) + experiences] = scaled(p.experiences, 5);
+      dreamt[card_faces(cards_) + experiences + 1] = p.cloud < 0 ? 0.0f : 1.0f;
+    }
   }
-  const int nostalgia_count = static_cast<int>(cards_.nostalgia.size());
-  const int community_size = community_on() ? static_cast<int>(cards_.community.size()) + n + 2 * kCommunitySlots + 2 : 0;
-  float* community = out + observation_size() - community_size;
-  if (community_on()) {
-    const PlayerState& me = s.players[player];
+  const int kids = static_cast<int>(cards_.kids.size());
+  for (int k = 0; size[kObsKids] && k < n; ++k)
+    for (const InPlay& c : seat_at(k).cards)
+      if (c.kind == kKidCard) at[kObsKids][k * kids + c.id] = c.level / 4.0f;
+  if (size[kObsNostalgia]) {
+    const int count = static_cast<int>(cards_.nostalgia.size());
+    for (std::uint8_t k : s.players[player].nostalgia_hand) at[kObsNostalgia][k] = 1.0f;  // hidden from the others
+    for (int k = 0; k < n; ++k) {
+      const PlayerState& p = seat_at(k);
+      float* board = at[kObsNostalgia] + count + k * (2 * count + 1);
+      for (const NostalgiaSlot& b : p.nostalgia_board)
+        if (b.card >= 0) board[b.card] = (1.0f + flag(b.marks, kPassiveDone) + flag(b.marks, kActiveDone)) / 3.0f;
+      for (const InPlay& c : p.cards)
+        if (c.kind == kNostalgiaCard) board[count + c.id] = c.level / 4.0f;
+      board[2 * count] = scaled(static_cast<int>(p.nostalgia_hand.size()), kNostalgiaHand);
+    }
+  }
+  const int relatives = static_cast<int>(cards_.relatives.size());
+  for (int k = 0; size[kObsRelatives] && k < n; ++k)
+    if (const PlayerState& p = seat_at(k); p.relative >= 0)
+      at[kObsRelatives][k * relatives + p.relative] =
+          cards_.relatives[p.relative].numbers[p.relative_level] / static_cast<float>(rules_.relative_die);
+  for (int k = 0; size[kObsSchool] && k < n; ++k)
+    for (int f = 0; f < 3; ++f)
+      at[kObsSchool][3 * k + f] = std::min(1.0f, seat_at(k).school_credits[f] / static_cast<float>(rules_.degree_credits));
+  if (size[kObsCommunity]) {
+    float* community = at[kObsCommunity];
     for (std::uint8_t k : s.community_row) community[k] = 1.0f;
-    float* more = community + cards_.community.size();
-    for (int k = 0; k < n; ++k) more[k] = s.players[clockwise(player, k, n)].popularity / static_cast<float>(rules_.popularity_max);
-    more += n;
-    if (s.community_slot >= 0) more[s.community_slot] = 1.0f;
-    for (int slot = 0; slot < kCommunitySlots; ++slot) more[kCommunitySlots + slot] = s.community_tokens[slot][player] / 3.0f;
-    more[2 * kCommunitySlots] = me.meeple >= 0 ? 1.0f : 0.0f;
-    more[2 * kCommunitySlots + 1] = s.community_slot < 0 ? scaled(community_hourglasses(s, player), 9) : 0.0f;
-  }
-  float* school = community - (rules_.school ? 3 : 0);
-  for (int f = 0; rules_.school && f < 3; ++f)
-    school[f] = std::min(1.0f, s.players[player].school_credits[f] / static_cast<float>(rules_.degree_credits));
-  float* relatives = school - 2 * static_cast<int>(cards_.relatives.size());
-  const int relative_count = static_cast<int>(cards_.relatives.size());
-  for (int seat = 0; seat < n; ++seat)  // face up: the observer's in the first half, the others' in the second
-    if (const PlayerState& holder = s.players[seat]; holder.relative >= 0)
-      relatives[holder.relative + (seat == player ? 0 : relative_count)] =
-          cards_.relatives[holder.relative].numbers[holder.relative_level] / static_cast<float>(rules_.relative_die);
-  float* nostalgia_block = relatives - 3 * nostalgia_count;
-  if (nostalgia_on()) {
-    const PlayerState& me = s.players[player];
-    for (std::uint8_t k : me.nostalgia_hand) nostalgia_block[k] = 1.0f;
-    for (const NostalgiaSlot& b : me.nostalgia_board)
-      if (b.card >= 0)
-        nostalgia_block[nostalgia_count + b.card] = (1.0f + ((b.marks & kPassiveDone) ? 1 : 0) + ((b.marks & kActiveDone) ? 1 : 0)) / 3.0f;
-    for (const InPlay& c : me.cards)
-      if (c.kind == kNostalgiaCard) nostalgia_block[2 * nostalgia_count + c.id] = c.level / 4.0f;
-  }
-  if (kids_on()) {  // the observer's Kids, by level
-    float* kids = nostalgia_block - static_cast<int>(cards_.kids.size());
-    for (const InPlay& c : s.players[player].cards)
-      if (c.kind == kKidCard) kids[c.id] = c.level / 4.0f;
+    float* resolving = community + cards_.community.size();
+    if (s.community_slot >= 0) resolving[s.community_slot] = 1.0f;
+    for (int k = 0; k < n; ++k) {
+      const int seat = clockwise(player, k, n);
+      float* mine = resolving + kCommunitySlots + k * (kCommunitySlots + 3);
+      for (int slot = 0; slot < kCommunitySlots; ++slot) mine[slot] = s.community_tokens[slot][seat] / 3.0f;
+      mine[kCommunitySlots] = s.players[seat].popularity / static_cast<float>(rules_.popularity_max);
+      mine[kCommunitySlots + 1] = s.players[seat].meeple >= 0 ? 1.0f : 0.0f;
+      mine[kCommunitySlots + 2] = s.community_slot < 0 ? scaled(community_hourglasses(s, seat), 9) : 0.0f;
+    }
   }
 }
 

@@ -261,6 +261,11 @@ class Game {
   void deal_community(State& s) const;
   Plan plan_community(const State& s, int action) const;
   int community_hourglasses(const State& s, int seat) const;
+  // The observation's expansion blocks, in tensor order (views.cpp); 0 where one is off.
+  enum ObservationBlock { kObsTrends, kObsEvents, kObsExperiences, kObsKids, kObsNostalgia, kObsRelatives, kObsSchool,
+                          kObsCommunity, kNumObsBlocks };
+  std::array<int, kNumObsBlocks> observation_blocks() const;
+  void observe_expansions(const State& s, int player, float* out) const;
   bool begin_community(State& s) const;
   bool next_community_choice(State& s, int from_seat_offset) const;
   void discard_resolved_card(State& s) const;
