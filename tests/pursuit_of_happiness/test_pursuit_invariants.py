@@ -308,18 +308,42 @@ def test_determinize_may_deal_a_trait_another_seat_turned_down():
     offers = [p["trait_offer"] for p in json.loads(state.to_json())["state"]["players"]]
     state.apply(0)  # seat 0 keeps offers[0][0]
     state.apply(0)  # seat 1 keeps offers[1][0]; offers[1][1] goes back to the box
-    turned_down, dealt = offers[1][1], set()
+    turned_down, dealt, kept_by_1 = offers[1][1], set(), set()
     for seed in range(200):
         d = state.determinize(0, seed)
         st = json.loads(d.to_json())["state"]
         assert d.observation(0).tolist() == state.observation(0).tolist()
         assert d.observation_string(0) == state.observation_string(0)
         dealt.update(st["trait_deck"] + st["players"][2]["trait_offer"])
+        kept_by_1.add(st["players"][1]["trait"])
         assert game.state_from_json(d.to_json()) == d
     assert turned_down in dealt
     assert offers[0][1] in dealt  # the observation does not recall seat 0's own refusal either
-    kept = {offers[0][0], offers[1][0]}
-    assert not kept & dealt and set(offers[1]) - kept <= dealt
+    assert offers[0][0] not in dealt | kept_by_1  # seat 0 knows its own trait
+    # Until every seat has chosen, seat 1's kept trait is as hidden as a turned-down one.
+    assert offers[1][0] in dealt and len(kept_by_1) > 3 and offers[0][0] not in kept_by_1
+
+
+def test_kept_traits_and_their_start_show_when_every_seat_has_chosen():
+    game = lifespan.load_game(GAME, players=3)
+    state = game.new_state(5)
+    offers = [p["trait_offer"] for p in json.loads(state.to_json())["state"]["players"]]
+    names = [c["name"] for c in lifespan.pursuit_of_happiness.load_cards() if c["kind"] == "child_trait"]
+    fresh = json.loads(state.to_json())["state"]["players"]
+    state.apply(0)
+    state.apply(1)
+    players = json.loads(state.to_json())["state"]["players"]
+    assert [p["resources"] for p in players] == [p["resources"] for p in fresh]  # nothing gained yet
+    assert [p["money"] for p in players] == [p["money"] for p in fresh]
+    for viewer in range(3):
+        text = state.observation_string(viewer)
+        for seat, kept in [(0, offers[0][0]), (1, offers[1][1])]:
+            shown = f"trait {names[kept]}" in text
+            assert shown == (seat == viewer), (viewer, seat)
+    assert "trait kept" in state.observation_string(2) and f"trait {names[offers[0][0]]}" in str(state)
+    state.apply(0)
+    text = state.observation_string(2)
+    assert all(f"trait {names[t]}" in text for t in (offers[0][0], offers[1][1], offers[2][0]))
 
 
 MANY_GAMES = 1000   # per player count: thousands of seeded games in all

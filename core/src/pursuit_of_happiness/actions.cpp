@@ -625,12 +625,14 @@ void Game::apply_unchecked(State& s, int action) const {
     case Step::kChooseTrait: {
       p.trait = static_cast<std::int8_t>(p.trait_offer[action - kKeepTrait]);
       p.trait_offer.clear();  // the other trait goes back to the box
-      gain(s, seat, cards_.traits[p.trait].start, false);
       const int n = num_players();
       const int offset = places_after(s.first_player, seat, n);
       if (offset + 1 < n) {
         s.current = static_cast<std::int8_t>(clockwise(seat, 1, n));
       } else {
+        // The choices are one decision taken by all at once, taken here in turn: each kept
+        // trait and its starting resources show only now (docs/pursuit_of_happiness.md, Setup).
+        for (int each = 0; each < n; ++each) gain(s, each, cards_.traits[s.players[each].trait].start, false);
         for (int each = 0; each < n; ++each) trait_income(s, each);  // round 1 starts
         begin_upkeep(s);
       }

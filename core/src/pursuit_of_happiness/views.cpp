@@ -33,6 +33,12 @@ constexpr const char* kMeasureNames[static_cast<int>(Measure::kNumMeasures)] = {
     "level 3 Partners", "Job level", "LTH from cards", "retired Jobs", "completed Experiences", "STH",
     "Popularity"};
 
+// Until every seat has kept a Child Trait, the traits kept are hidden from the other seats
+// (viewer -1: the whole position).
+bool trait_hidden(const State& s, int viewer, int seat) {
+  return s.step == Step::kChooseTrait && viewer >= 0 && seat != viewer;
+}
+
 // " Study, Rest": the board spaces in a mask, in board order.
 std::string space_list(std::uint16_t spaces) {
   std::string out;
@@ -362,7 +368,7 @@ std::string Game::render(const State& s, int viewer) const {
            "\n    Knowledge " + std::to_string(p.resources[0]) + ", Creativity " +
            std::to_string(p.resources[1]) + ", Influence " + std::to_string(p.resources[2]) +
            ", Money " + std::to_string(p.money);
-    if (p.trait >= 0) out += ", trait " + cards_.traits[p.trait].name;
+    if (p.trait >= 0) out += trait_hidden(s, viewer, seat) ? ", trait kept" : ", trait " + cards_.traits[p.trait].name;
     if (p.spaces_used) out += ", Hourglasses on" + space_list(p.spaces_used);
     if (p.event_flags & kEventTaskDone) out += ", Event task done";
     if (p.event_flags & kEventApplies) out += ", under the Event";
@@ -487,13 +493,17 @@ void redeal_hidden(Pile& pile, int players, int player, HandOf&& hand_of, SplitM
 void redeal_traits(State& d, int players, int player, std::size_t num_traits, SplitMix64& rng) {
   std::array<bool, kMaxDeck> seen{};
   for (int seat = 0; seat < players; ++seat)
-    if (d.players[seat].trait >= 0) seen[static_cast<std::size_t>(d.players[seat].trait)] = true;
+    if (d.players[seat].trait >= 0 && !trait_hidden(d, player, seat)) seen[static_cast<std::size_t>(d.players[seat].trait)] = true;
   for (std::uint8_t t : d.players[player].trait_offer) seen[t] = true;
   FixedVector<std::uint8_t, kMaxDeck> unseen;  // in ascending order, as reshuffle would sort it
   for (std::size_t t = 0; t < num_traits; ++t)
     if (!seen[t]) unseen.push_back(static_cast<std::uint8_t>(t));
   shuffle(unseen, rng);
   deal_back(unseen, d.trait_deck, players, player, [&](int seat) -> auto& { return d.players[seat].trait_offer; });
+  std::size_t next = d.trait_deck.size();  // then the traits other seats kept, while still hidden
+  for (int seat = 0; seat < players; ++seat) next += seat == player ? 0 : d.players[seat].trait_offer.size();
+  for (int seat = 0; seat < players; ++seat)
+    if (d.players[seat].trait >= 0 && trait_hidden(d, player, seat)) d.players[seat].trait = static_cast<std::int8_t>(unseen[next++]);
 }
 
 int card_faces(const CardTables& cards) {  // one entry per Project, Item and Job/Partner face
@@ -595,7 +605,7 @@ void Game::observation(const State& s, int player, float* out) const {
     std::copy(values, values + kObsSeatTracks, row);
     for (int space = 0; space < kNumSpaces; ++space) row[kObsSeatTracks + space] = bit(p.spaces_used, space);
     float* trait = row + kObsSeatTracks + kNumSpaces;
-    if (p.trait >= 0) trait[p.trait] = 1.0f;
+    if (p.trait >= 0 && !trait_hidden(s, player, clockwise(player, k, n))) trait[p.trait] = 1.0f;
     if (k == 0)
       for (std::uint8_t t : p.trait_offer) trait[traits + t] = 1.0f;
   }
