@@ -440,6 +440,35 @@ def test_choose_step_with_an_earlier_seat_that_did_not_choose_is_refused(toyl):
         game.state_from_json(json.dumps(bad))
 
 
+def test_a_midpoint_hand_that_play_cannot_give_is_refused(toyl):
+    # Accepted, it crashed determinize (and so mcts): the pile's share of each hand went negative.
+    game = toyl.game(3)
+    state = toyl.play_until(game.new_state(seed=5), lambda s: toyl.srec(s)["step"] == toyl.MIDPOINT)
+    doc = json.loads(state.to_json())
+    seat = doc["state"]["players"][1]
+    doc["state"]["deck"].append(seat["hand"].pop())  # seat 1 has not discarded, yet holds 1
+    with pytest.raises(ValueError, match=r"players\[1\]\.hand holds 1 card, but at the midpoint"):
+        game.state_from_json(json.dumps(doc))
+
+
+def test_a_swap_hand_too_big_to_draw_into_is_refused(toyl):
+    # Accepted, completing the swap drew an 8th card into a hand of 7 and corrupted the state.
+    game = toyl.game(2)
+    good = toyl.position_doc(game, step=toyl.SWAP, current=1, hands=[[1, 2, 3, 4, 5, 6], [11, 12, 13, 14, 15, 16, 17]])
+    game.state_from_json(json.dumps(good))
+    bad = toyl.position_doc(game, step=toyl.SWAP, current=1, hands=[[1, 2, 3, 4, 5, 6, 7], [11, 12, 13, 14, 15, 16]])
+    with pytest.raises(ValueError, match=r"players\[0\]\.hand holds 7 cards, but round 1 of the draft leaves at most 6"):
+        game.state_from_json(json.dumps(bad))
+
+
+@pytest.mark.parametrize("round_, reached", [(5, True), (6, False), (9, False)])
+def test_midpoint_reached_must_agree_with_the_round(toyl, round_, reached):
+    game = toyl.game(3)
+    doc = toyl.position_doc(game, round=round_, midpoint_reached=reached, hands=[[1, 2], [11, 12], [21, 22]])
+    with pytest.raises(ValueError, match="midpoint_reached"):
+        game.state_from_json(json.dumps(doc))
+
+
 def test_state_from_json_of_the_base_position_is_fine(base):
     assert base.game.state_from_json(base.to_json()) == base
 

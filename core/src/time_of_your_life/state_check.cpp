@@ -15,7 +15,35 @@ std::string seat_field(int seat, const char* field) {
   return "players[" + std::to_string(seat) + "]." + field;
 }
 
+// Hands of 2 all round make the midpoint: the 7 dealt, less one card placed a round.
+constexpr int kMidpointRound = kHandSize - kMidpointHandSize + 1;
+
+// The most cards a hand holds in this round's draft: 7 dealt, one placed per round, refilled to
+// 7 at the midpoint (a short deck may deal fewer).
+int hand_in_round(int round) {
+  return round < kMidpointRound ? kHandSize + 1 - round : kHandSize - (round - kMidpointRound);
+}
+
 }  // namespace
+
+// A hand's size in the draft, from the round, the step and whether the seat has acted in it:
+// the engine draws and deals into hands of fixed capacity, so a size that play cannot reach
+// is refused here rather than overflowing one later.
+void Game::check_hand_size(const State& s, int seat) const {
+  const std::size_t held = s.players[seat].hand.size();
+  const std::string field = seat_field(seat, "hand");
+  const std::string size = " holds " + std::to_string(held) + (held == 1 ? " card" : " cards") + ", but ";
+  if (s.step == Step::kMidpoint) {  // hands of 2; the seat to move may have discarded one
+    const std::size_t now = s.midpoint_discard == kNoCard ? 2u : 1u;
+    require_state(seat < s.current ? held <= kMidpointHandSize : held == (seat == s.current ? now : 2u),
+                  field + size + "at the midpoint a seat holds 2 until it discards (1 after a first discard)");
+    return;
+  }
+  const bool swapped = s.step == Step::kSwap && seat < s.current;  // discarded 1, draws 1 later
+  const auto most = static_cast<std::size_t>(hand_in_round(s.round) - (swapped ? 1 : 0));
+  require_state(held <= most, field + size + "round " + std::to_string(s.round) + " of the draft leaves at most " +
+                                  std::to_string(most) + " here");
+}
 
 void Game::validate(const State& s) const {
   const int n = num_players();
@@ -51,6 +79,7 @@ void Game::validate(const State& s) const {
     require_state(p.timeline.size() <= placed_before_now,
             seat_field(seat, "timeline") + " holds more cards than rounds played");
     require_state(drafting || p.hand.empty(), seat_field(seat, "hand") + " must be empty after round 10");
+    if (drafting) check_hand_size(s, seat);
 
     require_state(p.inspiration_unplaced <= p.inspiration,
             seat_field(seat, "inspiration_unplaced") + " exceeds inspiration");
@@ -95,11 +124,13 @@ void Game::validate(const State& s) const {
             "trait_supply does not match the Trait tokens placed");
 
   // The step's own conditions.
+  require_state(!drafting || s.midpoint_reached == (s.round >= kMidpointRound),
+                "midpoint_reached must be false before round 6 and true from round 6 on");
   require_state(s.midpoint_discard == kNoCard || s.step == Step::kMidpoint,
           "midpoint_discard is set outside the midpoint");
   switch (s.step) {
     case Step::kMidpoint:
-      require_state(s.midpoint_reached, "the midpoint step requires midpoint_reached");
+      require_state(s.midpoint_reached && s.round == kMidpointRound, "the midpoint step is in round 6");
       require_state(s.midpoint_discard == kNoCard ||
                   (!s.discards.empty() && s.discards.back() == s.midpoint_discard),
               "midpoint_discard must be the top card of the discard pile");

@@ -71,6 +71,8 @@ class Game {
   void validate(const State& s) const;
 
  private:
+  void check_hand_size(const State& s, int seat) const;  // state_check.cpp
+
   // round.cpp: the automatic parts of the round.
   void begin_round(State& s) const;
   void begin_swap_or_choose(State& s, bool midpoint_this_round) const;
