@@ -803,4 +803,21 @@ def load(params: Mapping[str, Any]) -> Any:
     if given.get("players") == 5 and "community" not in expansions:
         raise RulesError("players: must be at most 4 (a 5th player needs the Community expansion)")
     chosen = ["base"] + [e for e in EXPANSIONS if e != "base" and e in expansions]
-    return build(resolve_rules(given), [], load_cards(chosen, card_files))
+    cards = load_cards(chosen, card_files)
+    if not any(card["kind"] == "community" for card in cards):
+        for card in cards:  # the Popularity track is on the Community board
+            if _uses_popularity(card):
+                raise CardDataError(f"{card['id']}: popularity needs the Community expansion "
+                                    "(expansions=['community'])")
+    return build(resolve_rules(given), [], cards)
+
+
+def _uses_popularity(value: Any) -> bool:
+    """Whether a card (or part of one) gains, pays, counts or asks for Popularity."""
+    if isinstance(value, dict):
+        return any(key == "popularity" and amount != 0 or
+                   key not in ("id", "name", "text", "source") and _uses_popularity(amount)
+                   for key, amount in value.items())
+    if isinstance(value, list):
+        return any(_uses_popularity(item) for item in value)
+    return value == "popularity"

@@ -196,3 +196,28 @@ solo = { kind = "most", what = "money" }
 """
     with pytest.raises(lifespan.CardDataError, match="richest: solo.kind: a solo condition is at_least"):
         load_extra(tmp_path, text)
+
+
+POPULAR_GOAL = """
+[[life_goal]]
+id = "picnic"
+name = "Well Liked"
+provenance = "authored"
+timing = "game_end"
+condition = { kind = "at_least", what = "popularity", amount = 4 }
+solo = { kind = "at_least", what = "popularity", amount = 4 }
+lth = 4
+"""
+
+
+@pytest.mark.parametrize("text", [GOOD_ACTIVITY.replace("sth = 1", "popularity = 1"), POPULAR_GOAL],
+                         ids=["gains it", "counts it"])
+def test_popularity_needs_the_community_expansion(tmp_path, text):
+    # Without the Community board there is no Popularity track to move or count: a card using
+    # it made positions that their own saved states could not hold.
+    path = tmp_path / "mine.toml"
+    path.write_text(text)
+    with pytest.raises(lifespan.CardDataError, match=re.escape("picnic: popularity needs the Community expansion")):
+        lifespan.load_game("pursuit_of_happiness", players=2, cards=[str(path)])
+    game = lifespan.load_game("pursuit_of_happiness", players=2, cards=[str(path)], expansions=["community"])
+    assert any(card["id"] == "picnic" for card in game.cards())
