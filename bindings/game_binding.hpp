@@ -33,6 +33,18 @@ struct StateHandle {
   typename G::State state;
 };
 
+// The text of an action given as a Python str. A str that UTF-8 cannot encode (a lone
+// surrogate) is no action's name, so it is refused like any other unknown name.
+inline std::string action_text(py::handle text) {
+  Py_ssize_t size = 0;
+  const char* utf8 = PyUnicode_AsUTF8AndSize(text.ptr(), &size);
+  if (utf8 == nullptr) {
+    PyErr_Clear();
+    throw IllegalAction("no legal action is called " + std::string(py::repr(text)));
+  }
+  return std::string(utf8, static_cast<std::size_t>(size));
+}
+
 template <class G>
 int parse_action(const StateHandle<G>& self, py::handle action) {
   if (PyLong_CheckExact(action.ptr())) {  // the common case, kept cheap for Python-driven loops
@@ -42,7 +54,7 @@ int parse_action(const StateHandle<G>& self, py::handle action) {
       throw_action_out_of_range(std::string(py::str(action)), G::kNumDistinctActions);
     return static_cast<int>(id);
   }
-  if (py::isinstance<py::str>(action)) return string_to_action(self, action.cast<std::string>());
+  if (py::isinstance<py::str>(action)) return string_to_action(self, action_text(action));
   if (py::isinstance<py::bool_>(action) || !PyIndex_Check(action.ptr()))
     throw py::type_error("an action is an int id or the text of action_to_string, not " +
                          std::string(py::str(py::type::handle_of(action).attr("__name__"))));
@@ -156,7 +168,7 @@ void bind_game(py::module_& m, const char* game_class, const char* state_class) 
              return s.game->action_to_string(s.state, parse_action(s, action));
            },
            py::arg("action"))
-      .def("string_to_action", [](const State& s, const std::string& text) { return string_to_action(s, text); },
+      .def("string_to_action", [](const State& s, const py::str& text) { return string_to_action(s, action_text(text)); },
            py::arg("text"))
       .def("scores",
            [](const State& s) {

@@ -65,10 +65,15 @@ def test_bad_calls_raise_and_change_nothing(name, players):
                                 ((0, 1), {}, TypeError), ((), {"move": 0}, TypeError),
                                 ((-1,), {}, lifespan.IllegalActionError),
                                 ((2**70,), {}, lifespan.IllegalActionError),
-                                (("no such move",), {}, lifespan.IllegalActionError)]:
+                                (("no such move",), {}, lifespan.IllegalActionError),
+                                (("Play\ud800",), {}, lifespan.IllegalActionError)]:  # not UTF-8
         with pytest.raises(error):
             state.apply(*args, **kwargs)
         assert state.to_json() == before
+    for call in (state.string_to_action, state.action_to_string, state.child):
+        with pytest.raises(lifespan.IllegalActionError, match="no legal action is called"):
+            call("Rest\ud800")
+    assert state.to_json() == before
     with pytest.raises(TypeError):
         state.is_terminal(1)
     with pytest.raises(TypeError):

@@ -221,3 +221,18 @@ def test_popularity_needs_the_community_expansion(tmp_path, text):
         lifespan.load_game("pursuit_of_happiness", players=2, cards=[str(path)])
     game = lifespan.load_game("pursuit_of_happiness", players=2, cards=[str(path)], expansions=["community"])
     assert any(card["id"] == "picnic" for card in game.cards())
+
+
+@pytest.mark.parametrize("kind, fields", [
+    ("trend", 'category = "arts"\nlth = [1, 2, 4, 7]'),
+    ("life_goal", 'timing = "game_end"\ncondition = { kind = "most", what = "money" }\n'
+                  'solo = { kind = "at_least", what = "money", amount = 5 }\nlth = 3'),
+])
+def test_a_card_set_over_the_engines_capacity_is_refused(tmp_path, kind, fields):
+    # Dealt into fixed-size piles of 128: one more would overrun them.
+    path = tmp_path / "many.toml"
+    path.write_text("".join(f'[[{kind}]]\nid = "c{i}"\nname = "C{i}"\nprovenance = "authored"\n{fields}\n\n'
+                            for i in range(130)))
+    expansions = ["trends"] if kind == "trend" else []
+    with pytest.raises(lifespan.CardDataError, match="at most 128|3 to 128"):
+        lifespan.load_game("pursuit_of_happiness", players=2, cards=[str(path)], expansions=expansions)

@@ -46,6 +46,8 @@ def first_deck_card(s):
     (lambda s: s["players"][0].update(money="lots"), "state.players[0].money: must be an integer"),
     (lambda s: s["players"][0].update(money=300), "state.players[0].money: out of range"),
     (lambda s: s["decks"][0].append(250), "no such card 250"),
+    (lambda s: s["players"][0].update(completed_projects=61), "count at most the cards of their kind"),
+    (lambda s: s["players"][s["current"]].update(hourglasses=0), "the seat to move has something to place"),
 ])
 def test_corrupt_documents_are_refused_with_the_reason(midgame, change, message):
     with pytest.raises(ValueError, match=message.replace("[", r"\[").replace("]", r"\]").replace(".", r"\.")):
@@ -110,3 +112,19 @@ def test_a_games_repr_can_be_pasted_back_with_its_expansions():
     assert again.cards() == game.cards() and again.parameters == game.parameters
     state = game.new_state()
     assert again.state_from_json(state.to_json()) == state
+
+
+@pytest.mark.parametrize("action, field", [(81, "money"), (78, "resources")])  # Temp Job, Study
+def test_a_count_at_its_byte_limit_stays_there(midgame, action, field):
+    # Counts are bytes: one at 254 that an action raises by 3 stops at 255 rather than wrap to 1.
+    def full(s):
+        seat = s["players"][s["current"]]
+        if field == "money":
+            seat["money"] = 254
+        else:
+            seat["resources"][0] = 254
+    state = midgame.game.state_from_json(edited(midgame, full))
+    seat = state.current_player
+    state.apply(action)
+    held = json.loads(state.to_json())["state"]["players"][seat]
+    assert (held["money"] if field == "money" else held["resources"][0]) == 255

@@ -169,7 +169,7 @@ def position_doc(game, *, hands=None, timelines=None, deck=None, discards=None,
         st["happiness_supply"], st["inspiration_supply"] = 20, 12
         st["trait_supply"] = [10] * 5
     st.update(fields)
-    if "midpoint_reached" not in fields:  # the midpoint comes in round 6
+    if "midpoint_reached" not in fields:  # in play the midpoint comes in round 6
         st["midpoint_reached"] = st["round"] >= 6
     return doc
 
@@ -184,7 +184,8 @@ def build_state(game, **kwargs):
     value}} for happiness, inspiration_unplaced, trait_tokens, pick, ... (inspiration defaults to
     len(trait_tokens) + inspiration_unplaced). Other keywords set fields of the "state" object
     (round, step, current, midpoint_reached, rng, ...); the defaults are round 1, the choose
-    step, seat 0 to move, and midpoint_reached from round 6 on. Token supplies follow the held tokens when the supply is limited.
+    step, seat 0 to move, midpoint_reached from round 6 on. Token supplies follow the held
+    tokens when the supply is limited.
     """
     return game.state_from_json(json.dumps(position_doc(game, **kwargs)))
 

@@ -767,8 +767,8 @@ void Game::resolve(State& s, int action, const Plan* known) const {
   };
   if (action >= kSimpleBoard && action < kSimpleBoard + kNumSimpleActions) {
     const int space = action - kSimpleBoard;
-    if (space <= kInteract) p.resources[space] = static_cast<std::uint8_t>(p.resources[space] + kBoardResourceGain);
-    if (space == kTempJob) p.money = static_cast<std::uint8_t>(p.money + rules_.temp_job_money);
+    if (space <= kInteract) p.resources[space] = raised(p.resources[space], kBoardResourceGain);
+    if (space == kTempJob) p.money = raised(p.money, rules_.temp_job_money);
     if (space == kRest) relax(p, rules_.rest_relax);
     if (space == kOvertime) {
       gain_stress(s, seat, rules_.overtime_stress);
@@ -848,7 +848,7 @@ void Game::resolve(State& s, int action, const Plan* known) const {
     const int category = action - kSchoolCourse;
     static constexpr int kCourseResource[3] = {kKnowledge, kInfluence, kCreativity};  // science, social, arts
     p.resources[kCourseResource[category]] = static_cast<std::uint8_t>(p.resources[kCourseResource[category]] + rules_.school_resources);
-    p.school_credits[category] = static_cast<std::uint8_t>(std::min(255, p.school_credits[category] + 1));
+    p.school_credits[category] = raised(p.school_credits[category], 1);
     if (p.school_credits[category] >= rules_.degree_credits) p.degrees = static_cast<std::uint8_t>(p.degrees | (1u << category));
   } else if (action >= kRealize && action < kSmartGoals) {
     resolve_nostalgia(s, seat, action, plan);

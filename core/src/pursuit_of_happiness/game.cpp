@@ -49,8 +49,9 @@ Game::Game(const Rules& rules, CardTables cards) : rules_(rules), cards_(std::mo
   need(!cards_.partners.empty() && cards_.partners.size() <= kMaxDeck / 2, "needs 1 to 64 Partners");
   need(cards_.traits.size() >= static_cast<std::size_t>(kTraitOffer * rules.players) && cards_.traits.size() <= 16,
        "needs 2 Child Traits per player (at most 16)");
-  need(cards_.goals.size() >= static_cast<std::size_t>(rules.players == 1 ? kSoloLifeGoals : rules.players),
-       "needs a Life Goal per player (3 in solo)");
+  need(cards_.goals.size() >= static_cast<std::size_t>(rules.players == 1 ? kSoloLifeGoals : rules.players) &&
+           cards_.goals.size() <= kMaxDeck,
+       "needs a Life Goal per player (3 in solo), at most 128");
   for (const ProjectSpec& p : cards_.projects)
     need(p.num_levels >= 1 && p.num_levels <= kMaxLevels, "has a Project with 1 to 4 levels or roles: " + p.name);
   for (const ItemSpec& i : cards_.items) {
@@ -68,8 +69,8 @@ Game::Game(const Rules& rules, CardTables cards) : rules_(rules), cards_(std::mo
          "has a Stand-alone Job with a level or a second, different kind of face: " + job[0].name);
     standalone_jobs_ = standalone_jobs_ || job[0].standalone;
   }
-  need(cards_.trends.empty() || cards_.trends.size() >= static_cast<std::size_t>(kTrendsDrawn),
-       "needs no Trends or at least 3");
+  need(cards_.trends.empty() || (cards_.trends.size() >= static_cast<std::size_t>(kTrendsDrawn) && cards_.trends.size() <= kMaxDeck),
+       "needs no Trends or 3 to 128");
   need(cards_.experiences.empty() || (cards_.experiences.size() > kExperienceSlots && cards_.experiences.size() <= kMaxDeck),
        "needs no Experiences or 6 to 128");
   need(cards_.kids.size() <= kMaxKids, "holds at most 32 Kids");

@@ -89,6 +89,8 @@ void Game::validate(const State& s) const {
   require_state(over ? s.current == kTerminalPlayer : s.current >= 0 && s.current < n,
           "current must be a seat, or -4 once the game is over");
   require_state(s.first_player < n, "first_player must be a seat");
+  require_state(s.step != Step::kAction || has_turn(s, s.players[s.current]),
+                "current: in the Action step the seat to move has something to place (an Hourglass, the Cloud or the meeple)");
   require_state(s.step == Step::kPay ? (s.resume == Step::kAction || s.resume == Step::kUpkeep) && s.payment.units > 0
                                : s.payment == Payment{},
           "a payment exists exactly in the pay step");
@@ -206,6 +208,10 @@ void Game::validate(const State& s) const {
             who + ".stress: past the end of the track means the life has ended");
     require_state(p.hourglasses + p.hourglasses_spent <= kHourglassesPerColour && (p.alive || p.hourglasses == 0),
             who + ".hourglasses: at most 9 with those spent this round, none once the life has ended");
+    // Counts of cards: never more than the set holds (so they cannot wrap round when raised).
+    require_state(p.completed_projects <= cards_.projects.size() && p.goals <= cards_.goals.size() &&
+                      p.experiences <= cards_.experiences.size(),
+                  who + ": completed_projects, goals and experiences count at most the cards of their kind");
     const bool choosing = s.step == Step::kChooseTrait && p.trait < 0;
     require_state(choosing ? p.trait_offer.size() == kTraitOffer : p.trait_offer.empty() && p.trait >= 0 &&
                                                                  static_cast<std::size_t>(p.trait) < cards_.traits.size(),

@@ -57,8 +57,8 @@ void Game::good_health(PlayerState& p, int times) const {
 void Game::gain(State& s, int seat, const Effect& reward, bool from_card) const {
   PlayerState& p = s.players[seat];
   for (int r = 0; r < kNumResources; ++r)
-    p.resources[r] = static_cast<std::uint8_t>(std::min(255, p.resources[r] + reward[r]));
-  p.money = static_cast<std::uint8_t>(std::min(255, p.money + reward[kMoney]));
+    p.resources[r] = raised(p.resources[r], reward[r]);
+  p.money = raised(p.money, reward[kMoney]);
   // A colour has 9 Hourglasses, those already spent this round included; a life that has
   // ended places no more.
   if (p.alive)

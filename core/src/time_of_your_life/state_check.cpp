@@ -1,6 +1,7 @@
 // Invariants of a reachable position. A state read from JSON must pass all of them before the
 // engine touches it, so a hand-edited or corrupt document is refused with the reason instead of
 // being played in an inconsistent state.
+#include <algorithm>
 #include <string>
 
 #include "lifespan/common/checked_apply.hpp"
@@ -15,13 +16,10 @@ std::string seat_field(int seat, const char* field) {
   return "players[" + std::to_string(seat) + "]." + field;
 }
 
-// Hands of 2 all round make the midpoint: the 7 dealt, less one card placed a round.
-constexpr int kMidpointRound = kHandSize - kMidpointHandSize + 1;
-
-// The most cards a hand holds in this round's draft: 7 dealt, one placed per round, refilled to
-// 7 at the midpoint (a short deck may deal fewer).
-int hand_in_round(int round) {
-  return round < kMidpointRound ? kHandSize + 1 - round : kHandSize - (round - kMidpointRound);
+// The most cards a hand can hold: the 7 dealt, less one placed a round until the midpoint
+// refills every hand to 7 (a short deck may deal fewer).
+int hand_limit(const State& s) {
+  return s.midpoint_reached ? kHandSize : kHandSize + 1 - s.round;
 }
 
 }  // namespace
@@ -40,9 +38,10 @@ void Game::check_hand_size(const State& s, int seat) const {
     return;
   }
   const bool swapped = s.step == Step::kSwap && seat < s.current;  // discarded 1, draws 1 later
-  const auto most = static_cast<std::size_t>(hand_in_round(s.round) - (swapped ? 1 : 0));
-  require_state(held <= most, field + size + "round " + std::to_string(s.round) + " of the draft leaves at most " +
-                                  std::to_string(most) + " here");
+  const int most = std::max(0, hand_limit(s) - (swapped ? 1 : 0));
+  require_state(static_cast<int>(held) <= most,
+                field + size + (s.midpoint_reached ? "after the midpoint" : "in round " + std::to_string(s.round)) +
+                    " it can hold at most " + std::to_string(most));
 }
 
 void Game::validate(const State& s) const {
@@ -81,6 +80,8 @@ void Game::validate(const State& s) const {
     require_state(drafting || p.hand.empty(), seat_field(seat, "hand") + " must be empty after round 10");
     if (drafting) check_hand_size(s, seat);
 
+    require_state(p.happiness <= kMaxEmotionTokens && p.inspiration <= kMaxEmotionTokens,
+            seat_field(seat, "happiness") + " and inspiration: at most 60 each (10 cards, 2 neighbours, 3 icons an edge)");
     require_state(p.inspiration_unplaced <= p.inspiration,
             seat_field(seat, "inspiration_unplaced") + " exceeds inspiration");
     require_state(p.trait_tokens.size() + p.inspiration_unplaced == p.inspiration,
@@ -124,13 +125,11 @@ void Game::validate(const State& s) const {
             "trait_supply does not match the Trait tokens placed");
 
   // The step's own conditions.
-  require_state(!drafting || s.midpoint_reached == (s.round >= kMidpointRound),
-                "midpoint_reached must be false before round 6 and true from round 6 on");
   require_state(s.midpoint_discard == kNoCard || s.step == Step::kMidpoint,
           "midpoint_discard is set outside the midpoint");
   switch (s.step) {
     case Step::kMidpoint:
-      require_state(s.midpoint_reached && s.round == kMidpointRound, "the midpoint step is in round 6");
+      require_state(s.midpoint_reached, "the midpoint step requires midpoint_reached");
       require_state(s.midpoint_discard == kNoCard ||
                   (!s.discards.empty() && s.discards.back() == s.midpoint_discard),
               "midpoint_discard must be the top card of the discard pile");

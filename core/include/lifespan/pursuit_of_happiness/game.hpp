@@ -2,6 +2,7 @@
 // The immutable Pursuit of Happiness game: rule parameters and card tables. Same public
 // methods as time_of_your_life::Game, so bindings/game_binding.hpp and the playout driver serve
 // both games.
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <string>
@@ -218,6 +219,10 @@ class Game {
   // The seat `k` places clockwise after `seat` (0 <= k <= n): a subtraction rather than `% n`,
   // whose division is slow, as every turn and round looks for the next seat.
   static int clockwise(int seat, int k, int n) { return seat + k >= n ? seat + k - n : seat + k; }
+  // A count stored in a byte, raised by `amount`: it stops at 255 rather than wrap round.
+  static std::uint8_t raised(std::uint8_t value, int amount) {
+    return static_cast<std::uint8_t>(std::min(255, value + amount));
+  }
   // How many places clockwise `seat` sits after `from`.
   static int places_after(int from, int seat, int n) { return seat >= from ? seat - from : seat - from + n; }
   // A seat moves while it has an Hourglass, the unused Cloud (Experiences), or the unused meeple
