@@ -805,19 +805,31 @@ def load(params: Mapping[str, Any]) -> Any:
     chosen = ["base"] + [e for e in EXPANSIONS if e != "base" and e in expansions]
     cards = load_cards(chosen, card_files)
     if not any(card["kind"] == "community" for card in cards):
-        for card in cards:  # the Popularity track is on the Community board
-            if _uses_popularity(card):
-                raise CardDataError(f"{card['id']}: popularity needs the Community expansion "
-                                    "(expansions=['community'])")
+        # The Popularity track is on the Community board; only a user's file can name it here.
+        for path in card_files:
+            for card in read_card_file(path, "base"):
+                field = _popularity_field(card)
+                if field:
+                    raise CardDataError(f"{Path(path).name}: {card['id']}: {field}: popularity needs "
+                                        "the Community expansion (expansions=['community'])")
     return build(resolve_rules(given), [], cards)
 
 
-def _uses_popularity(value: Any) -> bool:
-    """Whether a card (or part of one) gains, pays, counts or asks for Popularity."""
+def _popularity_field(value: Any, where: str = "") -> str | None:
+    """The field of a card (or part of one) that gains, pays or counts Popularity, or None."""
     if isinstance(value, dict):
-        return any(key == "popularity" and amount != 0 or
-                   key not in ("id", "name", "text", "source") and _uses_popularity(amount)
-                   for key, amount in value.items())
-    if isinstance(value, list):
-        return any(_uses_popularity(item) for item in value)
-    return value == "popularity"
+        for key, item in value.items():
+            path = f"{where}.{key}" if where else key
+            if key == "popularity" and item != 0:
+                return path
+            found = None if key in ("id", "name", "text", "source") else _popularity_field(item, path)
+            if found:
+                return found
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            found = _popularity_field(item, f"{where}[{index}]")
+            if found:
+                return found
+    elif value == "popularity":
+        return where
+    return None

@@ -217,7 +217,9 @@ def test_popularity_needs_the_community_expansion(tmp_path, text):
     # it made positions that their own saved states could not hold.
     path = tmp_path / "mine.toml"
     path.write_text(text)
-    with pytest.raises(lifespan.CardDataError, match=re.escape("picnic: popularity needs the Community expansion")):
+    field = "reward.popularity" if "[[activity]]" in text else "condition.what"
+    with pytest.raises(lifespan.CardDataError,
+                       match=re.escape(f"mine.toml: picnic: {field}: popularity needs the Community expansion")):
         lifespan.load_game("pursuit_of_happiness", players=2, cards=[str(path)])
     game = lifespan.load_game("pursuit_of_happiness", players=2, cards=[str(path)], expansions=["community"])
     assert any(card["id"] == "picnic" for card in game.cards())
@@ -236,3 +238,11 @@ def test_a_card_set_over_the_engines_capacity_is_refused(tmp_path, kind, fields)
     expansions = ["trends"] if kind == "trend" else []
     with pytest.raises(lifespan.CardDataError, match="at most 128|3 to 128"):
         lifespan.load_game("pursuit_of_happiness", players=2, cards=[str(path)], expansions=expansions)
+
+
+def test_only_the_community_cards_use_popularity():
+    # So a game without Community needs the check on the user's files only.
+    every = poh.load_cards([e for e in poh.EXPANSIONS])
+    users = [card["id"] for card in every if card["expansion"] != "community" and poh._popularity_field(card)]
+    assert users == []
+    assert any(poh._popularity_field(card) for card in every if card["expansion"] == "community")
