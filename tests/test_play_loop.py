@@ -101,6 +101,14 @@ def test_every_seed_and_count_argument_refuses_a_non_integer_or_out_of_range_val
     assert state.to_json() == before
 
 
+@pytest.mark.parametrize("name, players", GAMES)
+@pytest.mark.parametrize("player", [True, 1.0, -1, 9, None])
+def test_determinize_refuses_a_player_that_is_not_a_seat(name, players, player):
+    state = lifespan.load_game(name, players=players).new_state(seed=2)
+    with pytest.raises(ValueError, match="^player must be an integer from 0 to"):
+        state.determinize(player, 0)
+
+
 def test_a_finished_game_refuses_every_action():
     game = lifespan.load_game("pursuit_of_happiness", players=2)
     state = game.new_state(seed=1)

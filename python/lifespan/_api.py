@@ -45,7 +45,8 @@ def game_new_state(self: Any, seed: int | None = None) -> Any:
 
 def state_determinize(self: Any, player: SupportsIndex, seed: SupportsIndex) -> Any:
     """A full state consistent with what `player` knows, its hidden cards re-drawn from `seed`."""
-    return self._determinize(player, check_integer("seed", seed, 0, MAX_SEED))
+    return self._determinize(check_integer("player", player, 0, self.game.num_players - 1),
+                             check_integer("seed", seed, 0, MAX_SEED))
 
 
 def state_to_json(self: Any) -> str:

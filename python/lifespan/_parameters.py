@@ -59,6 +59,7 @@ def as_integer(value: Any) -> int | None:
 
 
 MAX_SEED = 2**64 - 1
+MAX_THREADS = 256  # native threads one batch or search may start (0 asks for one per core)
 
 
 def check_integer(name: str, value: Any, low: int, high: int | None = None) -> int:

@@ -7,7 +7,7 @@ import os
 from dataclasses import dataclass
 from typing import Any, SupportsIndex
 
-from ._parameters import MAX_SEED, check_integer
+from ._parameters import MAX_SEED, MAX_THREADS, check_integer
 from ._types import State
 
 
@@ -64,7 +64,7 @@ def mcts(state: State, iterations: SupportsIndex | None = None, seconds: float |
     limit = -1.0 if seconds is None else _check_real("seconds", seconds, positive=True)
     if limit > MAX_SECONDS:
         raise ValueError(f"seconds must be at most {MAX_SECONDS:g} (a year), got {seconds!r}")
-    threads = check_integer("threads", threads, 0, 256) or (os.cpu_count() or 1)
+    threads = check_integer("threads", threads, 0, MAX_THREADS) or (os.cpu_count() or 1)
     seed = check_integer("seed", seed, 0, MAX_SEED)
     exploration = _check_real("exploration", exploration, positive=False)
     rollout = -1 if max_rollout is None else check_integer("max_rollout", max_rollout, 0, 2**31 - 1)

@@ -392,7 +392,7 @@ CORRUPTIONS = {
     "pick not in hand": (_set(["players", 0, "pick"], 11), "pick"),
     "timeline longer than rounds played": (_move_to_timeline(1, [33, 34]), "more cards than rounds"),
     "midpoint discard outside the midpoint": (_set(["midpoint_discard"], 3), "midpoint"),
-    "more Happiness than ten cards can earn": (_set(["players", 1, "happiness"], 61), r"happiness.*at most 60"),
+    "more Happiness than ten cards can earn": (_set(["players", 1, "happiness"], 121), r"happiness.*at most 120"),
     "deck over capacity": (lambda d, s: s["deck"].extend(range(81)), "deck"),
 }
 
@@ -450,6 +450,27 @@ def test_a_midpoint_hand_that_play_cannot_give_is_refused(toyl):
     seat = doc["state"]["players"][1]
     doc["state"]["deck"].append(seat["hand"].pop())  # seat 1 has not discarded, yet holds 1
     with pytest.raises(ValueError, match=r"players\[1\]\.hand holds 1 card, but at the midpoint"):
+        game.state_from_json(json.dumps(doc))
+
+
+def test_a_midpoint_pile_without_the_earlier_discards_is_refused(toyl):
+    # Accepted, determinize drew discard counts the pile could not give back and crashed.
+    game = toyl.game(3)
+    doc = toyl.position_doc(game, round=6, step=toyl.MIDPOINT, current=1, hands=[[], [10, 11], [20, 21]])
+    doc["state"]["deck"] += doc["state"]["discards"]
+    doc["state"]["discards"] = []
+    with pytest.raises(ValueError, match="discards: the pile lacks the cards"):
+        game.state_from_json(json.dumps(doc))
+    doc["state"]["discards"] = [doc["state"]["deck"].pop(), doc["state"]["deck"].pop()]  # seat 0's two
+    state = game.state_from_json(json.dumps(doc))
+    for seed in range(20):
+        assert game.state_from_json(state.determinize(2, seed).to_json()).current_player == 1
+
+
+def test_a_swap_with_a_seat_yet_to_swap_and_no_card_is_refused(toyl):
+    game = toyl.game(2, midpoint_empty_deck="short")
+    doc = toyl.position_doc(game, round=2, step=toyl.SWAP, hands=[[1], []])
+    with pytest.raises(ValueError, match=r"players\[1\]\.hand: the swap comes only when every seat holds a card"):
         game.state_from_json(json.dumps(doc))
 
 

@@ -1,5 +1,6 @@
 """Card data files (docs/time_of_your_life.md section 9; DESIGN section 2: cards=[paths])."""
 
+import json
 import re
 
 import pytest
@@ -218,3 +219,21 @@ def test_more_than_five_traits_are_refused(tmp_path):
                  "broken_cards.toml")
     with pytest.raises(lifespan.CardDataError, match=r"broken_cards\.toml.*card 5.*traits"):
         lifespan.load_game(GAME, cards=[path])
+
+
+def test_the_most_icons_a_card_file_allows_still_play_and_save(tmp_path):
+    # Three Happiness icons on every edge, counted on both edges (any_edge): the richest timeline
+    # a card file can make, which the saved-state checks must still accept.
+    shipped = lifespan.time_of_your_life.DATA / "life_cards.toml"
+    text = re.sub(r"(?m)^(left|right) = \[.*\]$", r'\1 = ["happiness", "happiness", "happiness"]', shipped.read_text())
+    path = tmp_path / "rich.toml"
+    path.write_text(text)
+    game = lifespan.load_game("time_of_your_life", players=2, cards=[str(path)], icon_matching="any_edge")
+    most = 0
+    for seed in range(3):
+        state = game.new_state(seed=seed)
+        while not state.is_terminal():
+            state.apply(state.legal_actions()[0])
+            assert game.state_from_json(state.to_json()) == state
+        most = max(most, max(p["happiness"] for p in json.loads(state.to_json())["state"]["players"]))
+    assert most > 60

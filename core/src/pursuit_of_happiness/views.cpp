@@ -451,7 +451,7 @@ constexpr int kObsPayment = 8;  // resources still to choose, STH discount, owed
 // Round, the step (one-hot), the seat to move and the first player (one-hot seat offsets), the
 // Unavailable tokens by space, the payment in progress.
 constexpr int kObsHeader = 1 + kNumSteps + 2 * kMaxPlayers + kNumSpaces + kObsPayment;
-constexpr int kObsSeatTracks = 18;  // tracks, resources and counts (see seat_features)
+constexpr int kObsSeatTracks = 18;  // tracks, resources and counts (the `values` of observation)
 }  // namespace
 
 namespace {
@@ -467,12 +467,13 @@ void reshuffle(Pile& pile, SplitMix64& rng) {
 // Deals `pool` back in the sizes `pile` and the other seats' hands (`hand_of(seat)`) have: the
 // pile first, then the hands in seat order.
 template <class Pool, class Pile, class HandOf>
-void deal_back(const Pool& pool, Pile& pile, int players, int player, HandOf&& hand_of) {
+std::size_t deal_back(const Pool& pool, Pile& pile, int players, int player, HandOf&& hand_of) {
   std::size_t next = 0;
   for (auto& card : pile) card = pool[next++];
   for (int seat = 0; seat < players; ++seat)
     if (seat != player)
       for (auto& card : hand_of(seat)) card = pool[next++];
+  return next;  // where the cards not dealt start
 }
 
 // Cards `player` cannot see: `pile` and the other seats' hands, pooled, reshuffled and dealt back.
@@ -499,10 +500,9 @@ void redeal_traits(State& d, int players, int player, std::size_t num_traits, Sp
   for (std::size_t t = 0; t < num_traits; ++t)
     if (!seen[t]) unseen.push_back(static_cast<std::uint8_t>(t));
   shuffle(unseen, rng);
-  deal_back(unseen, d.trait_deck, players, player, [&](int seat) -> auto& { return d.players[seat].trait_offer; });
-  std::size_t next = d.trait_deck.size();  // then the traits other seats kept, while still hidden
-  for (int seat = 0; seat < players; ++seat) next += seat == player ? 0 : d.players[seat].trait_offer.size();
-  for (int seat = 0; seat < players; ++seat)
+  std::size_t next = deal_back(unseen, d.trait_deck, players, player,
+                               [&](int seat) -> auto& { return d.players[seat].trait_offer; });
+  for (int seat = 0; seat < players; ++seat)  // then the traits other seats kept, while still hidden
     if (d.players[seat].trait >= 0 && trait_hidden(d, player, seat)) d.players[seat].trait = static_cast<std::int8_t>(unseen[next++]);
 }
 
@@ -535,6 +535,16 @@ int face_of(const std::array<int, kNumRows>& offsets, const InPlay& c) {
 
 }  // namespace
 
+// Per seat, in the Experiences block: its planned Experiences, its Dream board (the row card
+// faces, then the Experiences), Experiences completed, the Cloud used.
+int experiences_seat_block(const CardTables& cards) {
+  return 2 * static_cast<int>(cards.experiences.size()) + card_faces(cards) + 2;
+}
+// Per seat, in the Nostalgia block: its board, its realized cards, its hand size.
+int nostalgia_seat_block(const CardTables& cards) { return 2 * static_cast<int>(cards.nostalgia.size()) + 1; }
+// Per seat, in the Community block: its tokens per card, Popularity, meeple, Hourglasses on the board.
+constexpr int kCommunitySeatBlock = kCommunitySlots + 3;
+
 // The expansion blocks, each per seat offset where it is about a seat (docs/pursuit_of_happiness_engine.md §6):
 // Trends face up; Events revealed and in effect, each seat's two Event flags; Experiences on the
 // board, then per seat its planned Experiences, its Dream board (each dreamt card by Desire),
@@ -550,12 +560,12 @@ std::array<int, Game::kNumObsBlocks> Game::observation_blocks() const {
   std::array<int, kNumObsBlocks> size{};
   size[kObsTrends] = count(cards_.trends);
   size[kObsEvents] = cards_.events.empty() ? 0 : 2 * count(cards_.events) + 2 * n;
-  size[kObsExperiences] = experiences_on() ? experiences + n * (2 * experiences + card_faces(cards_) + 2) : 0;
+  size[kObsExperiences] = experiences_on() ? experiences + n * experiences_seat_block(cards_) : 0;
   size[kObsKids] = n * count(cards_.kids);
-  size[kObsNostalgia] = nostalgia_on() ? nostalgia + n * (2 * nostalgia + 1) : 0;
+  size[kObsNostalgia] = nostalgia_on() ? nostalgia + n * nostalgia_seat_block(cards_) : 0;
   size[kObsRelatives] = n * count(cards_.relatives);
   size[kObsSchool] = rules_.school ? 3 * n : 0;
-  size[kObsCommunity] = community_on() ? count(cards_.community) + kCommunitySlots + n * (kCommunitySlots + 3) : 0;
+  size[kObsCommunity] = community_on() ? count(cards_.community) + kCommunitySlots + n * kCommunitySeatBlock : 0;
   return size;
 }
 
@@ -660,7 +670,7 @@ void Game::observe_expansions(const State& s, int player, float* out) const {
   }
   if (size[kObsExperiences]) {
     const int experiences = static_cast<int>(cards_.experiences.size());
-    const int per_seat = 2 * experiences + card_faces(cards_) + 2;
+    const int per_seat = experiences_seat_block(cards_);
     const std::array<int, kNumRows> offsets = face_offsets(cards_);
     for (std::uint8_t k : s.experience_row) at[kObsExperiences][k] = 1.0f;
     for (int k = 0; k < n; ++k) {
@@ -688,7 +698,7 @@ void Game::observe_expansions(const State& s, int player, float* out) const {
     for (std::uint8_t k : s.players[player].nostalgia_hand) at[kObsNostalgia][k] = 1.0f;  // hidden from the others
     for (int k = 0; k < n; ++k) {
       const PlayerState& p = seat_at(k);
-      float* board = at[kObsNostalgia] + count + k * (2 * count + 1);
+      float* board = at[kObsNostalgia] + count + k * nostalgia_seat_block(cards_);
       for (const NostalgiaSlot& b : p.nostalgia_board)
         if (b.card >= 0) board[b.card] = (1.0f + flag(b.marks, kPassiveDone) + flag(b.marks, kActiveDone)) / 3.0f;
       for (const InPlay& c : p.cards)
@@ -711,7 +721,7 @@ void Game::observe_expansions(const State& s, int player, float* out) const {
     if (s.community_slot >= 0) resolving[s.community_slot] = 1.0f;
     for (int k = 0; k < n; ++k) {
       const int seat = clockwise(player, k, n);
-      float* mine = resolving + kCommunitySlots + k * (kCommunitySlots + 3);
+      float* mine = resolving + kCommunitySlots + k * kCommunitySeatBlock;
       for (int slot = 0; slot < kCommunitySlots; ++slot) mine[slot] = s.community_tokens[slot][seat] / 3.0f;
       mine[kCommunitySlots] = s.players[seat].popularity / static_cast<float>(rules_.popularity_max);
       mine[kCommunitySlots + 1] = s.players[seat].meeple >= 0 ? 1.0f : 0.0f;

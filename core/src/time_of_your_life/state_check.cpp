@@ -38,6 +38,8 @@ void Game::check_hand_size(const State& s, int seat) const {
     return;
   }
   const bool swapped = s.step == Step::kSwap && seat < s.current;  // discarded 1, draws 1 later
+  require_state(s.step != Step::kSwap || swapped || held > 0,
+                field + ": the swap comes only when every seat holds a card, so a seat yet to swap holds one");
   const int most = std::max(0, hand_limit(s) - (swapped ? 1 : 0));
   require_state(static_cast<int>(held) <= most,
                 field + size + (s.midpoint_reached ? "after the midpoint" : "in round " + std::to_string(s.round)) +
@@ -81,7 +83,8 @@ void Game::validate(const State& s) const {
     if (drafting) check_hand_size(s, seat);
 
     require_state(p.happiness <= kMaxEmotionTokens && p.inspiration <= kMaxEmotionTokens,
-            seat_field(seat, "happiness") + " and inspiration: at most 60 each (10 cards, 2 neighbours, 3 icons an edge)");
+            seat_field(seat, "happiness") + " and inspiration: at most " + std::to_string(kMaxEmotionTokens) +
+                " each (10 placements of 2 pairs, 6 icons a pair)");
     require_state(p.inspiration_unplaced <= p.inspiration,
             seat_field(seat, "inspiration_unplaced") + " exceeds inspiration");
     require_state(p.trait_tokens.size() + p.inspiration_unplaced == p.inspiration,
@@ -128,12 +131,17 @@ void Game::validate(const State& s) const {
   require_state(s.midpoint_discard == kNoCard || s.step == Step::kMidpoint,
           "midpoint_discard is set outside the midpoint");
   switch (s.step) {
-    case Step::kMidpoint:
+    case Step::kMidpoint: {
       require_state(s.midpoint_reached, "the midpoint step requires midpoint_reached");
+      std::size_t discarded = s.midpoint_discard == kNoCard ? 0 : 1;  // hands were 2 each
+      for (int seat = 0; seat < s.current; ++seat) discarded += kMidpointHandSize - s.players[seat].hand.size();
+      require_state(s.discards.size() >= discarded,
+                    "discards: the pile lacks the cards the seats before the one to move discarded at the midpoint");
       require_state(s.midpoint_discard == kNoCard ||
                   (!s.discards.empty() && s.discards.back() == s.midpoint_discard),
               "midpoint_discard must be the top card of the discard pile");
       break;
+    }
     case Step::kSwap:
       require_state(n == 2, "the swap step exists only with 2 players");
       require_state(!s.players[s.current].hand.empty(), "the seat to swap holds no card");

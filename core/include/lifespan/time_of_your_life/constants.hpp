@@ -16,8 +16,9 @@ inline constexpr int kMidpointHandSize = 2; // receiving a hand this small is th
 inline constexpr int kMidpointMaxDiscards = 2;
 inline constexpr int kRounds = 10;          // each player places 10 cards
 inline constexpr int kMaxEdgeIcons = 3;     // icons one card edge may show (card-file limit)
-// Tokens of one Emotion a timeline can earn: each of its 10 cards meets at most 2 neighbours.
-inline constexpr int kMaxEmotionTokens = kRounds * 2 * kMaxEdgeIcons;
+// Tokens of one Emotion a timeline can earn: each of its 10 placements makes at most 2 new
+// pairs, and a pair takes at most both edges' icons (icon_matching = "any_edge").
+inline constexpr int kMaxEmotionTokens = kRounds * 2 * (2 * kMaxEdgeIcons);
 // Engine capacity, not a rule: Trait tokens one player can place. The shipped cards give far
 // fewer Inspiration tokens; any beyond this are kept (objectives count them) but not placed.
 inline constexpr int kMaxTraitTokens = 24;
