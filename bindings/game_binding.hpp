@@ -209,7 +209,7 @@ void bind_game(py::module_& m, const char* game_class, const char* state_class) 
              return buffer;
            },
            py::arg("player"), py::arg("out") = py::none())
-      .def("_determinize",  // the seed is checked by lifespan._api
+      .def("_determinize",  // player and seed are checked by lifespan._api first
            [](const State& s, int player, std::uint64_t seed) {
              State d = s;
              d.state = s.game->determinize(s.state, check_player(*s.game, player), seed);

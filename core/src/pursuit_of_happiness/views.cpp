@@ -533,8 +533,6 @@ int face_of(const std::array<int, kNumRows>& offsets, const InPlay& c) {
   return offsets[c.kind] + (two_faced ? (c.id << 1) | c.face : c.id);
 }
 
-}  // namespace
-
 // Per seat, in the Experiences block: its planned Experiences, its Dream board (the row card
 // faces, then the Experiences), Experiences completed, the Cloud used.
 int experiences_seat_block(const CardTables& cards) {
@@ -544,6 +542,8 @@ int experiences_seat_block(const CardTables& cards) {
 int nostalgia_seat_block(const CardTables& cards) { return 2 * static_cast<int>(cards.nostalgia.size()) + 1; }
 // Per seat, in the Community block: its tokens per card, Popularity, meeple, Hourglasses on the board.
 constexpr int kCommunitySeatBlock = kCommunitySlots + 3;
+
+}  // namespace
 
 // The expansion blocks, each per seat offset where it is about a seat (docs/pursuit_of_happiness_engine.md §6):
 // Trends face up; Events revealed and in effect, each seat's two Event flags; Experiences on the

@@ -24,9 +24,9 @@ int hand_limit(const State& s) {
 
 }  // namespace
 
-// A hand's size in the draft, from the round, the step and whether the seat has acted in it:
-// the engine draws and deals into hands of fixed capacity, so a size that play cannot reach
-// is refused here rather than overflowing one later.
+// A hand's size in the draft, from how far it has gone (round, midpoint), the step and whether
+// the seat has acted in it. The engine draws and deals into hands of fixed capacity, so a size
+// that play cannot reach is refused here rather than overflowing one later.
 void Game::check_hand_size(const State& s, int seat) const {
   const std::size_t held = s.players[seat].hand.size();
   const std::string field = seat_field(seat, "hand");
