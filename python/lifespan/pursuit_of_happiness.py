@@ -551,7 +551,8 @@ def read_card_file(path: str | Path, expansion: str) -> list[dict[str, Any]]:
 def load_cards(expansions: Iterable[str] = ("base",),
                extra_files: Iterable[str | Path] = ()) -> list[dict[str, Any]]:
     """Every card of the chosen expansions, then each extra file's cards replacing those with
-    the same id (or adding new ones). Ids are unique within the set."""
+    the same id (or adding new ones). Ids are unique within the set. Without the Community
+    expansion an extra file's card may not use Popularity."""
     by_id: dict[str, dict[str, Any]] = {}
     for expansion in expansions:
         if expansion not in EXPANSIONS:
@@ -561,6 +562,7 @@ def load_cards(expansions: Iterable[str] = ("base",),
                 if card["id"] in by_id:
                     raise CardDataError(f"{shipped.name}: {card['id']}: id: duplicate")
                 by_id[card["id"]] = card
+    from_files = []
     for extra in extra_files:
         seen: set[str] = set()
         for card in read_card_file(extra, "base"):
@@ -568,6 +570,14 @@ def load_cards(expansions: Iterable[str] = ("base",),
                 raise CardDataError(f"{Path(extra).name}: {card['id']}: id: duplicate")
             seen.add(card["id"])
             by_id[card["id"]] = card
+            from_files.append((Path(extra).name, card))
+    if not any(card["kind"] == "community" for card in by_id.values()):
+        # The Popularity track is on the Community board; only a user's file can name it here.
+        for name, card in from_files:
+            field = _popularity_field(card)
+            if field:
+                raise CardDataError(f"{name}: {card['id']}: {field}: popularity needs "
+                                    "the Community expansion (expansions=['community'])")
     return list(by_id.values())
 
 
@@ -803,16 +813,7 @@ def load(params: Mapping[str, Any]) -> Any:
     if given.get("players") == 5 and "community" not in expansions:
         raise RulesError("players: must be at most 4 (a 5th player needs the Community expansion)")
     chosen = ["base"] + [e for e in EXPANSIONS if e != "base" and e in expansions]
-    cards = load_cards(chosen, card_files)
-    if not any(card["kind"] == "community" for card in cards):
-        # The Popularity track is on the Community board; only a user's file can name it here.
-        for path in card_files:
-            for card in read_card_file(path, "base"):
-                field = _popularity_field(card)
-                if field:
-                    raise CardDataError(f"{Path(path).name}: {card['id']}: {field}: popularity needs "
-                                        "the Community expansion (expansions=['community'])")
-    return build(resolve_rules(given), [], cards)
+    return build(resolve_rules(given), [], load_cards(chosen, card_files))
 
 
 def _popularity_field(value: Any, where: str = "") -> str | None:

@@ -133,8 +133,8 @@ void Game::validate(const State& s) const {
   switch (s.step) {
     case Step::kMidpoint: {
       require_state(s.midpoint_reached, "the midpoint step requires midpoint_reached");
-      std::size_t discarded = s.midpoint_discard == kNoCard ? 0 : 1;  // hands were 2 each
-      for (int seat = 0; seat < s.current; ++seat) discarded += kMidpointHandSize - s.players[seat].hand.size();
+      std::size_t discarded = 0;  // every hand was 2 (check_hand_size has bounded each by 2)
+      for (int seat = 0; seat < n; ++seat) discarded += kMidpointHandSize - s.players[seat].hand.size();
       require_state(s.discards.size() >= discarded,
                     "discards: the pile lacks the cards the seats before the one to move discarded at the midpoint");
       require_state(s.midpoint_discard == kNoCard ||
