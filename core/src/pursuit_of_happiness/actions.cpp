@@ -763,6 +763,7 @@ void Game::resolve(State& s, int action, const Plan* known) const {
   auto take_from_row = [&](int row, int k, int variant) {
     const std::uint8_t entry = s.rows[row][k];
     s.rows[row].erase(static_cast<std::size_t>(k));
+    recount_row(s, row);
     take(s, seat, row, entry, variant);
   };
   if (action >= kSimpleBoard && action < kSimpleBoard + kNumSimpleActions) {
@@ -819,6 +820,7 @@ void Game::resolve(State& s, int action, const Plan* known) const {
       const int row = source / kMaxRow, k = source % kMaxRow;
       dreamt = Dreamt{static_cast<std::int8_t>(row), s.rows[row][k], 0};
       s.rows[row].erase(static_cast<std::size_t>(k));
+      recount_row(s, row);
     } else {
       const int k = source - kExperienceSource * kMaxRow;
       dreamt = Dreamt{kExperienceSource, s.experience_row[k], 0};

@@ -65,6 +65,19 @@ bool Game::active_group_project(const InPlay& c) const {
 
 void Game::rebuild_derived(State& s) const {
   for (int seat = 0; seat < num_players(); ++seat) rebuild_slots(s, seat);
+  recount_row(s, kProjectRow);
+  recount_row(s, kItemRow);
+}
+
+void Game::recount_row(State& s, int row) const {
+  int sum = 0;
+  if (row == kProjectRow) {
+    for (std::uint8_t project : s.rows[kProjectRow]) sum += project_roles_[project];
+    s.project_row_roles = static_cast<std::uint8_t>(sum);
+  } else if (row == kItemRow) {
+    for (std::uint8_t item : s.rows[kItemRow]) sum += purchase_levels_[item];
+    s.item_row_levels = static_cast<std::uint8_t>(sum);
+  }
 }
 
 // After a Group Project starts or ends (remove_card and take_card follow cards leaving and Jobs
@@ -130,9 +143,7 @@ MainCandidates Game::main_candidates(const State& s) const {
     set(MainCandidates::kExtendExperience, planned);
   }
   set(MainCandidates::kSimple, kNumSimpleActions);
-  int starts = 0;
-  for (std::uint8_t project : s.rows[kProjectRow]) starts += project_roles_[project];
-  set(MainCandidates::kStart, starts);
+  set(MainCandidates::kStart, s.project_row_roles);
   if (s.group_holders) {  // the 5th seat's ids come last; counted from the kept open roles
     const unsigned owners = rules_.group_join == GroupJoin::kOwnActive ? 1u << s.current : ~0u;
     int joins = 0;
@@ -141,9 +152,8 @@ MainCandidates Game::main_candidates(const State& s) const {
     set(MainCandidates::kJoinFifthSeat, ((owners >> kBasePlayers) & 1u) * s.open_roles[kBasePlayers]);
   }
   set(MainCandidates::kSpend, s.rows[kItemRow].size());
-  int higher = 0;  // Items bought above L1 (rule item_purchase); their ids come last
-  for (std::uint8_t item : s.rows[kItemRow]) higher += purchase_levels_[item] - 1;
-  set(MainCandidates::kSpendAtLevel, higher);
+  // Items bought above L1 (rule item_purchase); their ids come last
+  set(MainCandidates::kSpendAtLevel, s.item_row_levels - s.rows[kItemRow].size());
   if (!(s.unavailable & (1u << kGetJob))) {
     const auto jobs = static_cast<std::uint16_t>(s.rows[kJobRow].size());
     set(MainCandidates::kGetJob, jobs);

@@ -35,6 +35,7 @@ void Game::deal_row(State& s, int row) const {
   size = std::min(size, kMaxRow);
   std::uint8_t card = 0;
   while (static_cast<int>(s.rows[row].size()) < size && draw(s, row, card)) s.rows[row].push_back(card);
+  recount_row(s, row);
 }
 
 State Game::new_state(std::uint64_t seed) const {

@@ -325,8 +325,11 @@ void Game::validate(const State& s) const {
                       (!(p.event_flags & kEventApplies) || s.event_active >= 0),
                   who + ".event_flags: a task done needs a revealed Event, applying one an Event in effect");
   }
-  check_pending_decision(s);  // it plans actions on cards checked above
-  require_a_decision(*this, s);  // say, more units owed than the seat can pay
+  // Planning actions reads what a load rebuilds (Group Project roles, row sums): on a copy.
+  State rebuilt = s;
+  rebuild_derived(rebuilt);
+  check_pending_decision(rebuilt);  // it plans actions on cards checked above
+  require_a_decision(*this, rebuilt);  // say, more units owed than the seat can pay
 }
 
 }  // namespace lifespan::pursuit_of_happiness

@@ -215,6 +215,9 @@ struct State {
   std::uint8_t group_holders = 0;
   std::array<std::uint8_t, kMaxPlayers> open_roles{};
   std::array<std::uint32_t, kMaxPlayers> group_slots{};
+  // Also derived: the Project row's roles and the Item row's purchase levels, each summed over
+  // the row. They change only when a row does, and every draw of a playout counts them.
+  std::uint8_t project_row_roles = 0, item_row_levels = 0;
   bool operator==(const State&) const = default;
 
   template <class Visitor>
