@@ -3,6 +3,7 @@
 // Effects of primitive amounts; abilities and goal conditions are enumerated kinds.
 #include <array>
 #include <cstdint>
+#include <cstring>
 #include <string>
 #include <vector>
 
@@ -27,10 +28,13 @@ struct Effect {
       sum.amount[i] = static_cast<std::int8_t>(sum.amount[i] + times * extra.amount[i]);
     return sum;
   }
-  bool none() const {  // without an early exit: a few ORs beat a branch per amount
-    int any = 0;
-    for (std::int8_t a : amount) any |= a;
-    return any == 0;
+  bool none() const {  // two word loads: a byte loop here was 1% of a playout
+    static_assert(sizeof(amount) == sizeof(std::uint64_t) + sizeof(std::uint32_t));
+    std::uint64_t low = 0;
+    std::uint32_t high = 0;
+    std::memcpy(&low, amount.data(), sizeof low);
+    std::memcpy(&high, amount.data() + sizeof low, sizeof high);
+    return (low | high) == 0;
   }
   bool operator==(const Effect&) const = default;
 };

@@ -21,15 +21,16 @@ namespace lifespan::pursuit_of_happiness {
 struct Plan {
   bool ok = false;    // the action exists in this position (affordability aside)
   bool met = true;    // its requirement (a Job's, an Experience's Planning) is met
-  Effect cost;
   bool project = false;
-  int space = -1;     // the board space the Hourglass is placed on, or -1 (card actions)
   bool moves_on = false;  // a Group Project start: the Hourglass moves on from the space to a role
+  // Side by side, so placed() reads them together without a branch each.
   bool cloud = false;     // the Cloud is placed instead of an Hourglass (Experiences board)
-  int unaffected = 0;     // resources of any kind owed on top, which STH does not change (SMART Goals)
   bool meeple = false;    // the Community meeple is placed instead of an Hourglass
   bool substituted = false;  // SMART Goals pays the Hourglass the action would place
-  int placed() const { return cloud || meeple || substituted ? 0 : 1; }  // Hourglasses placed besides the cost's
+  Effect cost;
+  int space = -1;     // the board space the Hourglass is placed on, or -1 (card actions)
+  int unaffected = 0;     // resources of any kind owed on top, which STH does not change (SMART Goals)
+  int placed() const { return (cloud | meeple | substituted) ? 0 : 1; }  // Hourglasses placed besides the cost's
 };
 
 // The main actions of the seat to move worth checking, counted by kind so that the i-th can be
