@@ -195,9 +195,9 @@ MainCandidates Game::main_candidates(const State& s) const {
 int Game::candidate_in(const State& s, int segment, int index) const {
   // Segments whose candidates are consecutive ids from a first one (-1: worked out below).
   static constexpr int kFirstId[MainCandidates::kNumSegments] = {
-      kSimpleBoard, -1, -1, kSpendAction, kGetJobAction, kPromoteFromRow, kPromoteFlip,
-      kStartRelationshipAction, kCardAction, kGetJobWorkingHarder, kPlanExperienceAction, -1, -1, -1,
-      kDevelopWithKid, kRaiseFamily, kRealize, -1, kSmartGoals, kSchoolCourse, kMakeFriend, kCommunityPlace, -1, -1};
+      kSimpleBoard, -1, kSpendAction, -1, kGetJobAction, kStartRelationshipAction, kCardAction, -1,
+      kPromoteFromRow, kPromoteFlip, kGetJobWorkingHarder, kPlanExperienceAction, -1, -1, -1,
+      kDevelopWithKid, kRaiseFamily, kRealize, -1, kSmartGoals, kSchoolCourse, kMakeFriend, kCommunityPlace, -1};
   if (kFirstId[segment] >= 0) return kFirstId[segment] + index;
   const PlayerState& p = s.players[s.current];
   switch (segment) {
@@ -251,12 +251,12 @@ int Game::candidate_in(const State& s, int segment, int index) const {
   }
 }
 
-// Calls visit(action, legal) for every candidate in order until it returns true; returns
-// whether it did.
+// Calls visit(action, legal) for every candidate in ascending action id until it returns true;
+// returns whether it did.
 template <class Visit>
 bool Game::for_each_candidate(const State& s, const MainCandidates& c, Visit&& visit) const {
   int action = 0;
-  for (int segment = 0; segment < MainCandidates::kNumSegments; ++segment)
+  for (const MainCandidates::Segment segment : MainCandidates::kInIdOrder)
     for (int k = 0; k < c.count[segment]; ++k) {
       const bool legal = candidate_legal(s, segment, k, action, nullptr);
       if (visit(action, legal)) return true;

@@ -33,22 +33,28 @@ struct Plan {
   int placed() const { return (cloud | meeple | substituted) ? 0 : 1; }  // Hourglasses placed besides the cost's
 };
 
-// The main actions of the seat to move worth checking, counted by kind so that the i-th can be
-// found without listing them all: a random playout checks only the few it draws. In ascending
-// action id, the order legal_actions lists them in; a superset of the legal ones.
 // What the Event in effect takes off a player's Project costs (docs §9, Events).
 struct ProjectRelief {
   int less = 0;           // resources not paid, as a positive STH's discount
   int substitutions = 0;  // owed resources that may be paid with another kind
 };
 
+// The main actions of the seat to move worth checking, counted by kind so that the i-th can be
+// found without listing them all: a random playout checks only the few it draws. A superset of
+// the legal ones. A playout walks the segments in this order, the most often drawn first;
+// legal_actions lists them in ascending action id (kInIdOrder).
 struct MainCandidates {
   enum Segment : std::uint8_t {
-    kSimple, kStart, kJoin, kSpend, kGetJob, kPromoteRow, kFlip, kRelationship, kCardActions,
-    kGetJobWorkingHarder, kPlanExperience, kDream, kFromDream, kExtendExperience, kDevelopWithKid,
-    kRaiseFamily, kRealize, kDetermineOutcome, kSmartGoals, kSchool, kMakeFriend, kCommunity,
-    kJoinFifthSeat, kSpendAtLevel, kNumSegments
+    kSimple, kStart, kSpend, kSpendAtLevel, kGetJob, kRelationship, kCardActions, kJoin, kPromoteRow,
+    kFlip, kGetJobWorkingHarder, kPlanExperience, kDream, kFromDream, kExtendExperience,
+    kDevelopWithKid, kRaiseFamily, kRealize, kDetermineOutcome, kSmartGoals, kSchool, kMakeFriend,
+    kCommunity, kJoinFifthSeat, kNumSegments
   };
+  static constexpr Segment kInIdOrder[kNumSegments] = {
+      kSimple, kStart, kJoin, kSpend, kGetJob, kPromoteRow, kFlip, kRelationship, kCardActions,
+      kGetJobWorkingHarder, kPlanExperience, kDream, kFromDream, kExtendExperience, kDevelopWithKid,
+      kRaiseFamily, kRealize, kDetermineOutcome, kSmartGoals, kSchool, kMakeFriend, kCommunity,
+      kJoinFifthSeat, kSpendAtLevel};
   std::array<std::uint16_t, kNumSegments> count{};
   int total = 0;
 };
