@@ -144,12 +144,14 @@ MainCandidates Game::main_candidates(const State& s) const {
   }
   set(MainCandidates::kSimple, kNumSimpleActions);
   set(MainCandidates::kStart, s.project_row_roles);
-  if (s.group_holders) {  // the 5th seat's ids come last; counted from the kept open roles
-    const unsigned owners = rules_.group_join == GroupJoin::kOwnActive ? 1u << s.current : ~0u;
-    int joins = 0;
-    for (int seat = 0; seat < kBasePlayers; ++seat) joins += ((owners >> seat) & 1u) * s.open_roles[seat];
-    set(MainCandidates::kJoin, joins);
-    set(MainCandidates::kJoinFifthSeat, ((owners >> kBasePlayers) & 1u) * s.open_roles[kBasePlayers]);
+  if (s.group_holders) {  // counted from the kept open roles; the 5th seat's ids come last
+    if (rules_.group_join == GroupJoin::kOwnActive) {
+      set(s.current < kBasePlayers ? MainCandidates::kJoin : MainCandidates::kJoinFifthSeat, s.open_roles[s.current]);
+    } else {
+      static_assert(kBasePlayers == 4, "the join candidates sum the four base seats' open roles");
+      set(MainCandidates::kJoin, s.open_roles[0] + s.open_roles[1] + s.open_roles[2] + s.open_roles[3]);
+      set(MainCandidates::kJoinFifthSeat, s.open_roles[kBasePlayers]);
+    }
   }
   set(MainCandidates::kSpend, s.rows[kItemRow].size());
   // Items bought above L1 (rule item_purchase); their ids come last
