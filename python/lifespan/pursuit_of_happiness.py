@@ -8,6 +8,7 @@ card files (docs/pursuit_of_happiness_cards.md) and the rule parameters
 from __future__ import annotations
 
 import re
+from collections import Counter
 from pathlib import Path
 from typing import Any, Callable, Iterable, Mapping
 
@@ -813,7 +814,17 @@ def load(params: Mapping[str, Any]) -> Any:
     if given.get("players") == 5 and "community" not in expansions:
         raise RulesError("players: must be at most 4 (a 5th player needs the Community expansion)")
     chosen = ["base"] + [e for e in EXPANSIONS if e != "base" and e in expansions]
-    return build(resolve_rules(given), [], load_cards(chosen, card_files))
+    parameters, cards = resolve_rules(given), load_cards(chosen, card_files)
+    try:
+        return build(parameters, [], cards)
+    except CardDataError as error:
+        if not card_files:   # the shipped sets always fit: nothing the user can change
+            raise
+        # The engine counts the set as a whole; name the user's files and what they made of it.
+        counts = Counter(card["kind"] for card in cards)
+        held = ", ".join(f"{counts[kind]} {kind}" for kind in KINDS if counts[kind])
+        files = ", ".join(Path(extra).name for extra in card_files)
+        raise CardDataError(f"{error} (with {files}: {held})") from None
 
 
 def _popularity_field(value: Any, where: str = "") -> str | None:
