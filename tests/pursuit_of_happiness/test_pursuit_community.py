@@ -125,6 +125,18 @@ def test_the_board_is_dealt_in_the_1st_adult_round_then_ages_from_the_right(ph, 
 
 # --- placing -----------------------------------------------------------------------------------
 
+def test_where_the_meeple_is_shows_in_both_views(ph, games):
+    # A public fact: the card the meeple stands on, or that it went unused.
+    game = games()
+    board = ["Test Party", "Test Walk"]
+    on = [position(ph, game, board, {slot: {0: 1}}, players={0: {"meeple": slot, "popularity": 1}, 1: {"meeple": 5}})
+          for slot in (0, 1)]
+    for observer in (0, 1):
+        assert on[0].observation(observer).tolist() != on[1].observation(observer).tolist(), observer
+    text = on[1].observation_string(1)
+    assert "meeple on Test Walk" in text and "meeple given up" in text
+
+
 def test_the_meeple_first_then_hourglasses_up_to_popularity(ph, games):
     game = games()
     state = position(ph, game, ["Test Party", "Test Walk"], players={0: {"hourglasses": 4, "popularity": 2}, 1: {"hourglasses": 0, "meeple": 5}})

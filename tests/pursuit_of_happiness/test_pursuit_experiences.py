@@ -340,6 +340,20 @@ def test_the_experiences_in_the_printed_position_and_observation(ph):
     assert d["experience_row"] == st["experience_row"]
 
 
+def test_where_the_cloud_is_shows_in_both_views(ph):
+    # A public fact: which space the Cloud took (Plan Experience 10, Dream 11) or that it went.
+    game = experiences_game()
+    board = names(game, "experience")[:5]
+    placed = {cloud: position(ph, game, round=2, unavailable=0, board=board, players={1: {"cloud": cloud}})
+              for cloud in (-1, 10, 11, CLOUD_GIVEN_UP)}
+    for observer in (0, 1):
+        tensors = [placed[cloud].observation(observer).tolist() for cloud in placed]
+        assert all(a != b for i, a in enumerate(tensors) for b in tensors[i + 1:]), observer
+    texts = {cloud: placed[cloud].observation_string(0) for cloud in placed}
+    assert "Cloud unused" in texts[-1] and "Cloud on Plan Experience" in texts[10]
+    assert "Cloud on Dream" in texts[11] and "Cloud given up" in texts[CLOUD_GIVEN_UP]
+
+
 @pytest.mark.parametrize("change,message", [
     (lambda st: st["players"][0].update(cloud=13), "cloud"),
     (lambda st: st["players"][0]["dream"][0].update(source=4, entry=st["experience_row"][0]),

@@ -378,7 +378,9 @@ std::string Game::render(const State& s, int viewer) const {
         for (std::uint8_t t : p.trait_offer) out += " [" + cards_.traits[t].name + "]";
     }
     if (experiences_on()) {
-      out += p.cloud < 0 ? ", Cloud unused" : ", Cloud placed";
+      out += p.cloud < 0            ? std::string(", Cloud unused")
+             : p.cloud == kNumSpaces ? std::string(", Cloud given up")
+                                     : std::string(", Cloud on ") + kSpaceNames[p.cloud];
       out += ", " + std::to_string(p.experiences) + " Experiences completed";
       out += "\n    Dream board:";
       for (int slot = 0; slot < rules_.dream_slots; ++slot) {
@@ -387,8 +389,13 @@ std::string Game::render(const State& s, int viewer) const {
         out += d.source < 0 ? std::string(" -") : " " + row_card_name(d.source, d.entry) + " (" + std::to_string(d.desire) + " Desire)";
       }
     }
-    if (community_on())
-      out += ", Popularity " + std::to_string(p.popularity) + (p.meeple < 0 ? ", meeple unused" : "");
+    if (community_on()) {
+      out += ", Popularity " + std::to_string(p.popularity);
+      if (p.meeple < 0) out += ", meeple unused";
+      else if (p.meeple == kCommunitySlots) out += ", meeple given up";
+      else if (p.meeple < static_cast<int>(s.community_row.size()))
+        out += ", meeple on " + cards_.community[s.community_row[p.meeple]].name;
+    }
     if (rules_.school) {
       static constexpr const char* kFields[3] = {"science", "social", "arts"};
       out += ", School courses " + std::to_string(p.school_credits[0]) + "/" + std::to_string(p.school_credits[1]) +
@@ -534,25 +541,27 @@ int face_of(const std::array<int, kNumRows>& offsets, const InPlay& c) {
 }
 
 // Per seat, in the Experiences block: its planned Experiences, its Dream board (the row card
-// faces, then the Experiences), Experiences completed, the Cloud used.
+// faces, then the Experiences), Experiences completed, where the Cloud is (a board space, or
+// given up; none while unused).
 int experiences_seat_block(const CardTables& cards) {
-  return 2 * static_cast<int>(cards.experiences.size()) + card_faces(cards) + 2;
+  return 2 * static_cast<int>(cards.experiences.size()) + card_faces(cards) + 1 + kNumSpaces + 1;
 }
 // Per seat, in the Nostalgia block: its board, its realized cards, its hand size.
 int nostalgia_seat_block(const CardTables& cards) { return 2 * static_cast<int>(cards.nostalgia.size()) + 1; }
-// Per seat, in the Community block: its tokens per card, Popularity, meeple, Hourglasses on the board.
-constexpr int kCommunitySeatBlock = kCommunitySlots + 3;
+// Per seat, in the Community block: its tokens per card, Popularity, where the meeple is (a
+// board slot, or given up; none while unused), Hourglasses on the board.
+constexpr int kCommunitySeatBlock = kCommunitySlots + 1 + kCommunitySlots + 1 + 1;
 
 }  // namespace
 
 // The expansion blocks, each per seat offset where it is about a seat (docs/pursuit_of_happiness_engine.md §6):
 // Trends face up; Events revealed and in effect, each seat's two Event flags; Experiences on the
 // board, then per seat its planned Experiences, its Dream board (each dreamt card by Desire),
-// Experiences completed and the Cloud used; Kids per seat by level; Nostalgia: the observer's
+// Experiences completed and where the Cloud is; Kids per seat by level; Nostalgia: the observer's
 // hand, then per seat its board (by Check Marks), its realized cards (by level) and its hand
 // size; Relatives per seat by the number marked; School per seat, progress to each degree;
 // Community: the board, the card being resolved, then per seat its tokens per card, Popularity,
-// its meeple placed and its Hourglasses on the board.
+// where its meeple is and its Hourglasses on the board.
 std::array<int, Game::kNumObsBlocks> Game::observation_blocks() const {
   const int n = num_players();
   const auto count = [](const auto& table) { return static_cast<int>(table.size()); };
@@ -686,7 +695,7 @@ void Game::observe_expansions(const State& s, int player, float* out) const {
         dreamt[entry] = (1.0f + d.desire) / (1.0f + kMaxDesire);
       }
       dreamt[card_faces(cards_) + experiences] = scaled(p.experiences, 5);
-      dreamt[card_faces(cards_) + experiences + 1] = p.cloud < 0 ? 0.0f : 1.0f;
+      if (p.cloud >= 0) dreamt[card_faces(cards_) + experiences + 1 + p.cloud] = 1.0f;  // kNumSpaces: given up
     }
   }
   const int kids = static_cast<int>(cards_.kids.size());
@@ -724,8 +733,9 @@ void Game::observe_expansions(const State& s, int player, float* out) const {
       float* mine = resolving + kCommunitySlots + k * kCommunitySeatBlock;
       for (int slot = 0; slot < kCommunitySlots; ++slot) mine[slot] = s.community_tokens[slot][seat] / 3.0f;
       mine[kCommunitySlots] = s.players[seat].popularity / static_cast<float>(rules_.popularity_max);
-      mine[kCommunitySlots + 1] = s.players[seat].meeple >= 0 ? 1.0f : 0.0f;
-      mine[kCommunitySlots + 2] = s.community_slot < 0 ? scaled(community_hourglasses(s, seat), 9) : 0.0f;
+      const std::int8_t meeple = s.players[seat].meeple;  // kCommunitySlots: given up
+      if (meeple >= 0) mine[kCommunitySlots + 1 + meeple] = 1.0f;
+      mine[2 * kCommunitySlots + 2] = s.community_slot < 0 ? scaled(community_hourglasses(s, seat), 9) : 0.0f;
     }
   }
 }
