@@ -135,6 +135,7 @@ Game::Game(const Rules& rules, CardTables cards) : rules_(rules), cards_(std::mo
   for (int position = 0; position <= track_length(); ++position)
     section_of_[position] = static_cast<std::uint8_t>(position / rules_.stress_section_spaces);
   expansion_segments_ = kids_on() || nostalgia_on() || rules_.school || friends_on_ || community_on();
+  blank_ = blank_state();
 }
 
 }  // namespace lifespan::pursuit_of_happiness

@@ -152,6 +152,7 @@ class Game {
   }
   ProjectRelief event_project_relief(const State& s, int seat) const;
   // setup.cpp / rounds.cpp
+  State blank_state() const;  // new_state's start: the piles in card order, tracks and tokens
   void deal_row(State& s, int row) const;
   bool draw(State& s, int row, std::uint8_t& card) const;
   void begin_upkeep(State& s) const;
@@ -340,6 +341,7 @@ class Game {
   bool standalone_jobs_ = false;  // some Job is a Stand-alone Job: its hiring actions are candidates
   bool friends_on_ = false;       // some Item is a Best Friend: the Best Friends board is played
   bool expansion_segments_ = false;  // a candidate segment after the card actions may be non-empty
+  State blank_{};  // every new state's start (blank_state)
 };
 
 }  // namespace lifespan::pursuit_of_happiness
