@@ -137,6 +137,41 @@ def test_where_the_meeple_is_shows_in_both_views(ph, games):
     assert "meeple on Test Walk" in text and "meeple given up" in text
 
 
+def test_during_the_resolution_the_meeple_is_where_its_card_went(ph):
+    # Resolved cards leave the row and the rest move left, while the state keeps the slot the
+    # meeple was placed on: the views follow its card, then say it was resolved.
+    import json
+    import random
+    import re
+
+    game = ph.game(players=2, expansions=("community",))
+    names = [c["name"] for c in game.cards() if c["kind"] == "community"]
+    rng, seen = random.Random(0), {"on": 0, "resolved": 0}
+    for seed in range(12):
+        state, placed_on = game.new_state(seed=seed), {}
+        before = json.loads(state.to_json())["state"]
+        while not state.is_terminal():
+            st = json.loads(state.to_json())["state"]
+            for seat in range(2):
+                slot = st["players"][seat]["meeple"]
+                if not 0 <= slot < 5:
+                    continue
+                if before["players"][seat]["meeple"] < 0:  # just placed: on the board as it was
+                    placed_on[seat] = names[before["community_row"][slot]]
+                if st["community_slot"] < 0:
+                    continue
+                line = state.observation_string(seat).split("Seat ")[seat + 1]
+                if "meeple on " in line:
+                    assert re.search(r"meeple on ([^,\n]+)", line).group(1) == placed_on[seat]
+                    seen["on"] += 1
+                else:
+                    assert "meeple's card resolved" in line
+                    seen["resolved"] += 1
+            before = st
+            state.apply(rng.choice(state.legal_actions()))
+    assert seen["on"] and seen["resolved"], seen
+
+
 def test_the_meeple_first_then_hourglasses_up_to_popularity(ph, games):
     game = games()
     state = position(ph, game, ["Test Party", "Test Walk"], players={0: {"hourglasses": 4, "popularity": 2}, 1: {"hourglasses": 0, "meeple": 5}})

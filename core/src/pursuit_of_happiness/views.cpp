@@ -39,6 +39,20 @@ bool trait_hidden(const State& s, int viewer, int seat) {
   return s.step == Step::kChooseTrait && viewer >= 0 && seat != viewer;
 }
 
+// The board slot a seat's meeple stands on now, or -1: unused, given up, or its card resolved.
+// The state keeps the slot it was placed on; during the End of Round resolution each card
+// resolved so far has left the row, moving the cards right of it one slot left.
+int meeple_slot_now(const State& s, int seat) {
+  const int placed = s.players[seat].meeple;
+  if (placed < 0 || placed >= kCommunitySlots) return -1;
+  if (s.community_slot < 0) return placed < static_cast<int>(s.community_row.size()) ? placed : -1;
+  const int resolving = s.community_slot + s.resolved_community;  // the card being resolved, as placed
+  const int now = placed - s.resolved_community;
+  if (placed < resolving || now >= static_cast<int>(s.community_row.size())) return -1;  // resolved
+  if (placed == resolving && s.community_tokens[now][seat] == 0) return -1;  // its tokens here are
+  return now;
+}
+
 // " Study, Rest": the board spaces in a mask, in board order.
 std::string space_list(std::uint16_t spaces) {
   std::string out;
@@ -391,10 +405,11 @@ std::string Game::render(const State& s, int viewer) const {
     }
     if (community_on()) {
       out += ", Popularity " + std::to_string(p.popularity);
+      const int meeple = meeple_slot_now(s, seat);
       if (p.meeple < 0) out += ", meeple unused";
       else if (p.meeple == kCommunitySlots) out += ", meeple given up";
-      else if (p.meeple < static_cast<int>(s.community_row.size()))
-        out += ", meeple on " + cards_.community[s.community_row[p.meeple]].name;
+      else if (meeple >= 0) out += ", meeple on " + cards_.community[s.community_row[meeple]].name;
+      else out += ", meeple's card resolved";
     }
     if (rules_.school) {
       static constexpr const char* kFields[3] = {"science", "social", "arts"};
@@ -549,7 +564,8 @@ int experiences_seat_block(const CardTables& cards) {
 // Per seat, in the Nostalgia block: its board, its realized cards, its hand size.
 int nostalgia_seat_block(const CardTables& cards) { return 2 * static_cast<int>(cards.nostalgia.size()) + 1; }
 // Per seat, in the Community block: its tokens per card, Popularity, where the meeple is (a
-// board slot, or given up; none while unused), Hourglasses on the board.
+// board slot, or given up; none while unused or once its card is resolved), Hourglasses on the
+// board.
 constexpr int kCommunitySeatBlock = kCommunitySlots + 1 + kCommunitySlots + 1 + 1;
 
 }  // namespace
@@ -733,7 +749,7 @@ void Game::observe_expansions(const State& s, int player, float* out) const {
       float* mine = resolving + kCommunitySlots + k * kCommunitySeatBlock;
       for (int slot = 0; slot < kCommunitySlots; ++slot) mine[slot] = s.community_tokens[slot][seat] / 3.0f;
       mine[kCommunitySlots] = s.players[seat].popularity / static_cast<float>(rules_.popularity_max);
-      const std::int8_t meeple = s.players[seat].meeple;  // kCommunitySlots: given up
+      const int meeple = s.players[seat].meeple == kCommunitySlots ? kCommunitySlots : meeple_slot_now(s, seat);
       if (meeple >= 0) mine[kCommunitySlots + 1 + meeple] = 1.0f;
       mine[2 * kCommunitySlots + 2] = s.community_slot < 0 ? scaled(community_hourglasses(s, seat), 9) : 0.0f;
     }

@@ -174,8 +174,8 @@ class Game {
   void apply_main_action(State& s, int action, const Plan& plan) const;
   // candidates.cpp
   MainCandidates main_candidates(const State& s) const;
-  void rebuild_slots(State& s, int seat) const;
-  void recount_row(State& s, int row) const;  // after a row changes: project_row_roles, item_row_levels  // a seat's derived Group Project and Job slots, open roles
+  void rebuild_slots(State& s, int seat) const;  // a seat's derived Group Project and Job slots, open roles
+  void recount_row(State& s, int row) const;     // after a row changes: project_row_roles, item_row_levels
   int open_roles_on(const InPlay& c) const;      // a Group Project's roles nobody has taken
   static void set_group_slots(State& s, int seat, std::uint32_t slots);  // and group_holders
   int candidate_in(const State& s, int segment, int index) const;
