@@ -49,7 +49,7 @@ int meeple_slot_now(const State& s, int seat) {
   const int resolving = s.community_slot + s.resolved_community;  // the card being resolved, as placed
   const int now = placed - s.resolved_community;
   if (placed < resolving || now >= static_cast<int>(s.community_row.size())) return -1;  // resolved
-  if (placed == resolving && s.community_tokens[now][seat] == 0) return -1;  // its tokens here are
+  if (placed == resolving && s.community_tokens[now][seat] == 0) return -1;  // its tokens here are done
   return now;
 }
 
