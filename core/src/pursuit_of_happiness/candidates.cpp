@@ -280,10 +280,10 @@ bool Game::any_main_action(const State& s, const MainCandidates& c) const {
 }
 
 // A uniformly random legal action. Outside the Action phase: legal[below(count)]. In it, by
-// rejection over every action that might be legal (Refresh on each row, Discard on each own
-// card, the main candidates, Pass, legal only when no main action is, the revealed Event's
-// task while one is revealed, and Nostalgia's free actions): draw until the draw
-// is legal, so each legal action is equally likely. An index found illegal is remembered, not
+// rejection over every action that might be legal (the main candidates, Refresh on each row,
+// Discard on each own card, Pass, legal only when no main action is, the revealed Event's
+// task while one is revealed, and Nostalgia's free actions, indexed in that order): draw until
+// the draw is legal, so each legal action is equally likely. An index found illegal is remembered, not
 // checked again. `plan` receives the plan of a main action drawn (plan.ok), for apply to reuse.
 int Game::sample_planned(const State& s, SplitMix64& rng, Plan& plan) const {
   if (s.step != Step::kAction) {
@@ -294,8 +294,11 @@ int Game::sample_planned(const State& s, SplitMix64& rng, Plan& plan) const {
   const PlayerState& p = s.players[s.current];
   const auto discards = static_cast<std::uint32_t>(p.cards.size());
   const MainCandidates c = main_candidates(s);
-  const std::uint32_t first_main = kNumRows + discards;
-  const std::uint32_t pass = first_main + static_cast<std::uint32_t>(c.total);
+  // The main candidates first: most draws land there, and one compare settles it (Refresh
+  // and Discard first was about 2% slower).
+  const auto mains = static_cast<std::uint32_t>(c.total);
+  const std::uint32_t first_discard = mains + kNumRows;
+  const std::uint32_t pass = first_discard + discards;
   const std::uint32_t first_nostalgia = pass + 1 + (s.event_revealed >= 0 ? 1 : 0);
   const std::uint32_t count = first_nostalgia + (nostalgia_on() ? static_cast<std::uint32_t>(nostalgia_free_candidates(s)) : 0);
   // Rejected indices, one bit each. A playout samples every move and most positions have
@@ -308,14 +311,14 @@ int Game::sample_planned(const State& s, SplitMix64& rng, Plan& plan) const {
     const std::uint32_t pick = rng.below(count);
     const std::uint64_t bit = std::uint64_t{1} << (pick & 63);
     if (rejected[pick >> 6] & bit) continue;
-    if (pick < kNumRows) {
-      if (!s.rows[pick].empty()) return kRefresh + static_cast<int>(pick);
-    } else if (pick < first_main) {
-      if (discardable(p, p.cards[pick - kNumRows])) return kDiscard + static_cast<int>(pick - kNumRows);
-    } else if (pick < pass) {
-      int segment = 0, index = static_cast<int>(pick - first_main), action = 0;
+    if (pick < mains) {
+      int segment = 0, index = static_cast<int>(pick), action = 0;
       while (index >= c.count[segment]) index -= c.count[segment++];
       if (candidate_legal(s, segment, index, action, &plan)) return action;
+    } else if (pick < first_discard) {
+      if (!s.rows[pick - mains].empty()) return kRefresh + static_cast<int>(pick - mains);
+    } else if (pick < pass) {
+      if (discardable(p, p.cards[pick - first_discard])) return kDiscard + static_cast<int>(pick - first_discard);
     } else if (pick >= first_nostalgia) {
       const int action = nostalgia_free_candidate(s, static_cast<int>(pick - first_nostalgia));
       if (nostalgia_free_legal(s, action)) return action;
