@@ -282,9 +282,10 @@ bool Game::any_main_action(const State& s, const MainCandidates& c) const {
 // A uniformly random legal action. Outside the Action phase: legal[below(count)]. In it, by
 // rejection over every action that might be legal (the main candidates, Refresh on each row,
 // Discard on each own card, Pass, legal only when no main action is, the revealed Event's
-// task while one is revealed, and Nostalgia's free actions, indexed in that order): draw until
-// the draw is legal, so each legal action is equally likely. An index found illegal is remembered, not
-// checked again. `plan` receives the plan of a main action drawn (plan.ok), for apply to reuse.
+// task while one is revealed, and Nostalgia's free actions, indexed in that order): draw
+// until the draw is legal, so each legal action is equally likely. An index found illegal is
+// remembered, not checked again. `plan` receives the plan of a main action drawn (plan.ok),
+// for apply to reuse.
 int Game::sample_planned(const State& s, SplitMix64& rng, Plan& plan) const {
   if (s.step != Step::kAction) {
     ActionList legal;
