@@ -849,6 +849,19 @@ def test_group_project_bonus_goes_to_participants_only(ph):
     assert [p["lth"] for p in ph.srec(state)["players"]] == [2, 0, 2]
 
 
+def test_group_project_bonus_skips_a_participant_whose_life_has_ended(ph):
+    # Reading (docs §7): a life that has ended gains nothing more, a Group bonus included. Its
+    # Hourglass still counts toward the minimum: 3 Hourglasses, seat 1's among them.
+    game = ph.game(players=3)
+    card = ph.in_play(ph.KIND_PROJECT, ph.project(PAINTBALL), flags=ph.ACTIVE | ph.STARTED,
+                      time=3, roles=[0, 1, 2, -1])
+    state = ph.build(game, players={0: {"hourglasses": 1, "cards": [card]},
+                                    1: {"hourglasses": 0, "alive": False, "stress": 20, "lth": 7},
+                                    2: {"hourglasses": 0}})
+    state.apply(ph.REST)
+    assert [p["lth"] for p in ph.srec(state)["players"]] == [2, 7, 2]
+
+
 def test_end_of_round_resets_every_sth_before_any_group_bonus(ph, tmp_path):
     # Steps 2 and 3 of End of Round: all markers reset, then the bonuses. The base set's bonuses
     # are LTH only, so a card file adds a Group Project whose bonus is STH.
@@ -1136,6 +1149,19 @@ def test_end_of_round_next_first_player_most_sth_tie_farthest_clockwise(ph, firs
     assert st["round"] == 2 and st["first_player"] == expected
     assert st["current"] == expected and st["step"] == ph.ACTION
     assert [p["sth"] for p in st["players"]] == [0, 0, 0]
+
+
+def test_end_of_round_next_first_player_is_chosen_among_the_living(ph):
+    # Reading (docs §7): seat 1 has the most STH but its life has ended, so the token goes to
+    # the living seat with the most, seat 0 (the other reading, token to seat 1 and seat 2
+    # acting first, would give 2).
+    game = ph.game(players=3)
+    players = {0: {"sth": 2, "hourglasses": 1}, 1: {"sth": 3, "hourglasses": 0, "alive": False, "stress": 20},
+               2: {"sth": 1, "hourglasses": 0}}
+    state = ph.build(game, first_player=0, current=0, players=players)
+    _end_round(ph, state)
+    st = ph.srec(state)
+    assert st["round"] == 2 and st["first_player"] == 0 and st["current"] == 0
 
 
 def test_end_of_round_hourglasses_return_and_rows_are_dealt_anew(ph):
