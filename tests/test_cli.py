@@ -169,3 +169,13 @@ def test_selfplay_takes_the_seed_parameter_too():
     default = run("selfplay", "time_of_your_life", "--players", "2", "--games", "4")
     table = lambda r: [line for line in r.stdout.splitlines() if "games/s" not in line]  # noqa: E731
     assert table(by_param) == table(by_option) != table(default)
+
+
+def test_a_parameter_given_twice_with_two_values_is_a_clean_error():
+    both = run("selfplay", "time_of_your_life", "--players", "2", "--games", "1", "--param", "players=3")
+    assert both.returncode != 0 and "Traceback" not in both.stderr
+    assert "players: given twice with different values, 2 as an option and 3 in --param" in both.stderr
+    twice = run("selfplay", "time_of_your_life", "--games", "1", "--param", "seed=1", "--param", "seed=2")
+    assert twice.returncode != 0 and "seed: given twice with different values" in twice.stderr
+    agreeing = run("selfplay", "time_of_your_life", "--players", "2", "--games", "1", "--param", "players=2")
+    assert agreeing.returncode == 0, agreeing.stderr

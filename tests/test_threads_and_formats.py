@@ -77,6 +77,19 @@ def test_load_options_of_the_wrong_type_are_named(name, keywords, error, message
         lifespan.load_game(name, **keywords)
 
 
+@pytest.mark.parametrize("name", ["pursuit_of_happiness", "time_of_your_life"])
+def test_a_parameter_given_twice_with_two_values_is_refused(name):
+    # Neither place silently wins; the same value twice is harmless.
+    with pytest.raises(lifespan.RulesError, match=r"players: given twice with different values, "
+                                                  r"2 directly and 3 in rules="):
+        lifespan.load_game(name, players=2, rules={"players": 3})
+    with pytest.raises(lifespan.RulesError, match=rf"players: given twice with different values, "
+                                                  rf"2 in '{name}\(players=2\)' and 3 as a keyword"):
+        lifespan.load_game(f"{name}(players=2)", players=3)
+    same = lifespan.load_game(f"{name}(players=3)", players=3, rules={"players": 3})
+    assert same.num_players == 3
+
+
 def test_expansions_of_the_wrong_type_are_named():
     with pytest.raises(lifespan.RulesError, match="expansions: a list of expansion names, got 5"):
         lifespan.load_game("pursuit_of_happiness", expansions=5)

@@ -136,7 +136,18 @@ def split_load_options(params: Mapping[str, Any]) -> tuple[list[Any], dict[str, 
     rules = params.pop("rules", None) or {}
     if not isinstance(rules, Mapping):
         raise RulesError(f"rules: a mapping of rule parameter names to values, got {rules!r}")
-    return list(card_files), {**params, **rules}
+    return list(card_files), merge_parameters(params, "directly", rules, "in rules=")
+
+
+def merge_parameters(first: Mapping[str, Any], first_place: str,
+                     second: Mapping[str, Any], second_place: str) -> dict[str, Any]:
+    """Both sets of parameters; one given in both places with two values is a RulesError, so
+    that neither value silently wins."""
+    for name in first.keys() & second.keys():
+        if first[name] != second[name]:
+            raise RulesError(f"{name}: given twice with different values, {first[name]!r} "
+                             f"{first_place} and {second[name]!r} {second_place}")
+    return {**first, **second}
 
 
 def parse_value(text: str) -> int | bool | str:

@@ -6,7 +6,7 @@ from types import ModuleType
 from typing import Any
 
 from . import _api, _core, pursuit_of_happiness, time_of_your_life
-from ._parameters import parse_game_string
+from ._parameters import merge_parameters, parse_game_string
 from ._types import Game
 
 # name -> module with `load(params)` and `build(parameters, traits, cards)`
@@ -37,5 +37,6 @@ def load_game(name: str, **params: Any) -> Game:
     base, from_string = parse_game_string(name)
     if base not in GAMES:
         raise ValueError(f"unknown game {base!r}; known games: {', '.join(games())}")
-    game: Game = GAMES[base].load({**from_string, **params})
+    given = merge_parameters(from_string, f"in {name.strip()!r}", params, "as a keyword")
+    game: Game = GAMES[base].load(given)
     return game

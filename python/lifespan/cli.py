@@ -16,7 +16,7 @@ from tabulate import tabulate
 from tqdm import tqdm
 
 from . import load_game, mcts, playouts
-from ._parameters import parse_value
+from ._parameters import merge_parameters, parse_value
 from .agents import make_agent
 
 HUMAN = "human"
@@ -45,12 +45,13 @@ def _game_from_args(args: argparse.Namespace, seats: str | None = None) -> Any:
         params["players"] = len(seats.split(","))
     if args.seed is not None:
         params["seed"] = args.seed
+    given: dict[str, Any] = {}
     for item in args.param or []:
         key, sep, value = item.partition("=")
         if not sep:
             raise ValueError(f"--param takes key=value, got {item!r}")
-        params[key.strip()] = parse_value(value)
-    return load_game(args.game, **params)
+        given = merge_parameters(given, "in --param", {key.strip(): parse_value(value)}, "in --param")
+    return load_game(args.game, **merge_parameters(params, "as an option", given, "in --param"))
 
 
 def _seat_names(spec: str | None, players: int, default: Sequence[str]) -> list[str]:
