@@ -83,8 +83,12 @@ def game_state_from_json(self: Any, text: str | bytes) -> Any:
                          f"(this lifespan reads version {STATE_VERSION})")
     if doc["game"] != self.name:
         raise ValueError(f"state JSON: the state is of {doc['game']!r}, not {self.name!r}")
-    if doc["parameters"] != self.parameters:
-        saved = doc["parameters"] if isinstance(doc["parameters"], dict) else {}
+    if not isinstance(doc["parameters"], dict):
+        raise ValueError("state JSON: parameters must be an object")
+    # A parameter added since the state was saved was played at its default: each new
+    # parameter's default is what the engine did before it.
+    saved = {**_defaults_of(self.name), **doc["parameters"]}
+    if saved != self.parameters:
         differing = sorted(k for k in set(saved) | set(self.parameters)
                            if saved.get(k) != self.parameters.get(k))
         raise ValueError("state JSON: the state was saved with other parameters: "
@@ -101,7 +105,7 @@ def game_repr(self: Any) -> str:
     from ._registry import GAMES
 
     module = GAMES[self.name]
-    defaults = {name: p.default for name, p in module.PARAMETERS.items()}
+    defaults = _defaults_of(self.name)
     shown = {k: v for k, v in self.parameters.items()
              if k in ("players", "seed") or v != defaults.get(k)}
     expansions = module.expansions_of(self) if hasattr(module, "expansions_of") else []
@@ -109,6 +113,12 @@ def game_repr(self: Any) -> str:
         shown["expansions"] = "+".join(expansions)
     options = ",".join(f"{k}={v}" for k, v in shown.items())
     return f"lifespan.load_game({self.name + '(' + options + ')'!r})"
+
+
+def _defaults_of(game: str) -> dict[str, Any]:
+    from ._registry import GAMES
+
+    return {name: p.default for name, p in GAMES[game].PARAMETERS.items()}
 
 
 def state_repr(self: Any) -> str:

@@ -815,6 +815,8 @@ def load(params: Mapping[str, Any]) -> Any:
         raise RulesError("players: must be at most 4 (a 5th player needs the Community expansion)")
     chosen = ["base"] + [e for e in EXPANSIONS if e != "base" and e in expansions]
     parameters, cards = resolve_rules(given), load_cards(chosen, card_files)
+    if not parameters["promo_cards"]:   # the base box alone: no card marked as a KS promo
+        cards = [card for card in cards if not card.get("promo", False)]
     try:
         return build(parameters, [], cards)
     except CardDataError as error:

@@ -1,5 +1,6 @@
 """Rule parameters of The Pursuit of Happiness: defaults, checks, and the documented table."""
 
+import json
 import re
 from pathlib import Path
 
@@ -95,3 +96,26 @@ def test_load_game_takes_rule_parameters_and_refuses_what_is_not_there():
     assert lifespan.load_game("pursuit_of_happiness", players=5, expansions=["community"]).num_players == 5
     with pytest.raises(lifespan.RulesError, match="expansions: unknown expansion 'moon'"):
         lifespan.load_game("pursuit_of_happiness", expansions=["moon"])
+
+
+@pytest.mark.parametrize("players", [1, 4])
+def test_promo_cards_false_deals_from_the_base_box_only(players):
+    promos = {"A Life Well Lived", "Ambitious", "Easygoing"}   # the KS1 promo goal and traits
+    base_box = lifespan.load_game("pursuit_of_happiness", players=players, promo_cards=False)
+    kinds = [c["kind"] for c in base_box.cards()]
+    assert (kinds.count("life_goal"), kinds.count("child_trait")) == (9, 8)
+    assert not promos & {c["name"] for c in base_box.cards()}
+    # By default they are in, and dealt like the others.
+    game = lifespan.load_game("pursuit_of_happiness", players=players)
+    goals = [c["name"] for c in game.cards() if c["kind"] == "life_goal"]
+    traits = [c["name"] for c in game.cards() if c["kind"] == "child_trait"]
+    assert (len(goals), len(traits)) == (10, 10)
+    dealt = set()
+    for seed in range(40):
+        record = json.loads(game.new_state(seed).to_json())["state"]
+        dealt |= {goals[g] for g in record["goals"]}
+        dealt |= {traits[t] for p in record["players"] for t in p["trait_offer"]}
+    assert promos <= dealt
+    # A 5th seat (Community) still has its 2 traits: the base 8 and Community's 2 make 10.
+    five = lifespan.load_game("pursuit_of_happiness", players=5, expansions=["community"], promo_cards=False)
+    assert lifespan.playouts(five, 4, seed=1).shape == (4, 5)

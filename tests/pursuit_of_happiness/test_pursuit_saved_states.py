@@ -60,6 +60,20 @@ def test_other_rules_refuse_the_state(midgame):
         other.state_from_json(midgame.to_json())
 
 
+def test_a_parameter_added_after_the_save_loads_as_its_default(midgame):
+    # A document saved before `promo_cards` existed has no such entry: it was played with the
+    # promo cards in, which is the default, and loads into the default game only.
+    document = json.loads(midgame.to_json())
+    del document["parameters"]["promo_cards"]
+    assert midgame.game.state_from_json(json.dumps(document)) == midgame
+    without = lifespan.load_game("pursuit_of_happiness", players=3, seed=4, promo_cards=False)
+    with pytest.raises(ValueError, match=r"promo_cards=True \(this game: False\)"):
+        without.state_from_json(json.dumps(document))
+    document["parameters"] = [3, 4]
+    with pytest.raises(ValueError, match="state JSON: parameters must be an object"):
+        midgame.game.state_from_json(json.dumps(document))
+
+
 def test_fewer_stress_sections_shorten_the_track_and_change_hourglasses():
     # 3 sections of 5 spaces: the track ends after 15 spaces; the start is section 2's first
     # space (5) and gives 7 - 1 = 6 Hourglasses; the calmest section gives 7.
