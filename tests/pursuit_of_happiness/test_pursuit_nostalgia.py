@@ -479,6 +479,30 @@ def test_what_a_store_holds_counts_at_inheritance(ph, games):
     assert score == 1      # 2 Knowledge held and 3 on the card: 5
 
 
+@pytest.mark.parametrize("money, stored, met", [(13, 3, True), (12, 3, True), (11, 3, False), (15, 0, True)])
+def test_what_a_store_holds_counts_for_game_end_goals(ph, games, money, stored, met):
+    # The FAQ: units left on the card are added to the player's at the end of the game.
+    # Piggy Bank: at least 15 coins at the end of the game.
+    game = games()
+    piggy = next(c for c in nostalgia_cards(game) if c["name"] == "Piggy Bank")
+    assert piggy["goal"]["condition"] == {"kind": "at_least", "what": "money", "amount": 15}
+    score, p = _end_game(ph, game, [("Saving Up", 2, stored), ("Piggy Bank", 1, 0)], [0, 0, 0], money=money)
+    reward = piggy["goal"]["reward"]["lth"]
+    assert (p["money"], p["cards"][0]["stored"]) == (money + stored, 0)
+    assert p["cards"][1]["level"] == (2 if met else 1)
+    assert score == (money + stored) // 5 + (reward if met else 0)
+
+
+def test_a_store_decides_a_most_money_goal_at_the_end(ph, games):
+    # You Can Take It With You (most coins at the end): 10 held and 3 on Saving Up beat 12.
+    game = games()
+    state = position(ph, game, round=8, unavailable=1 << 4, realized={0: [("Saving Up", 2, 3)]},
+                     goals=["You Can Take It With You", "Well-Earned Rest"],
+                     players={0: {"hourglasses": 1, "money": 10}, 1: {"hourglasses": 0, "money": 12}})
+    state.apply(ph.REST)
+    assert state.is_terminal() and ph.srec(state)["goals_claimed_by"][0] == 1
+
+
 def test_caregiver_is_a_free_action_with_an_hourglass_once_a_round(ph, games):
     game = games()
     caregiver = next(c for c in nostalgia_cards(game) if c["name"] == "Caregiver")

@@ -235,6 +235,18 @@ void Game::draw_on_stores(State& s, int seat) const {
   }
 }
 
+// At the end of the game what a store still holds joins the player's supply (the rulebook's
+// FAQ), so the game-end goals count it as well as Inheritance.
+void Game::empty_stores(PlayerState& p) const {
+  for (InPlay& c : p.cards) {
+    if (c.stored == 0) continue;
+    const int kind = nostalgia(c).store_kind;
+    std::uint8_t& held = kind == kStoreMoney ? p.money : p.resources[kind];
+    held = raised(held, c.stored);
+    c.stored = 0;
+  }
+}
+
 // "Happily Ever After": a Partner the player started with Start a Relationship reaches L3.
 void Game::partner_reached_l3(State& s, int seat, const InPlay& partner) const {
   if (!(partner.flags & kByStartRelationship)) return;
@@ -270,7 +282,8 @@ void Game::check_nostalgia_goals(State& s, bool game_end) const {
   }
 }
 
-// 1 LTH per 5 of each resource and per 5 coins, counting what stores still hold; Keeping A
+// 1 LTH per 5 of each resource and per 5 coins, counting what stores still hold (at a death,
+// with inheritance_timing = "death"; at the end of the game they are emptied first); Keeping A
 // Diary's Never Miss a Day instead counts the resources together, 1 LTH per its amount, when
 // that gives more (it is the player's choice).
 int Game::inheritance(const PlayerState& p) const {

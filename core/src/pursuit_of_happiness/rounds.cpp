@@ -412,6 +412,7 @@ void Game::end_game(State& s) const {
   const int n = num_players();
   for (int seat = 0; seat < n; ++seat) {
     PlayerState& p = s.players[seat];
+    if (nostalgia_on()) empty_stores(p);
     if (p.inherited) continue;
     add_lth(p, inheritance(p), false);
     p.inherited = true;
