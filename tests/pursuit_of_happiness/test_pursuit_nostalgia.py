@@ -556,6 +556,27 @@ def test_smart_goals_substitutes_one_hourglass_and_ignores_sth(ph, games):
     assert ph.SMART_GOALS not in state.legal_actions() and ph.card_action(0) in state.legal_actions()
 
 
+def test_smart_goals_is_no_use_of_a_turn_left_only_for_the_cloud(ph):
+    # Experiences: with no Hourglass left, the unused Cloud gives a turn on the Experiences
+    # board only. SMART Goals would advance Write Fiction without placing anything, so it is
+    # neither listed nor accepted.
+    game = lifespan.load_game("pursuit_of_happiness", players=2, expansions=["experiences", "nostalgia"])
+    fiction = ph.in_play(ph.KIND_PROJECT, ph.project("Write Fiction"), 0, 3, ph.ACTIVE)
+    state = position(ph, game, round=3, unavailable=0, realized={0: [("Time Management", 2, 0)]},
+                     players={0: {"hourglasses": 0, "cloud": -1, "resources": [2, 6, 2], "cards": [fiction]},
+                              1: {"hourglasses": 0, "cloud": 12}})
+    assert state.current_player == 0 and ph.SMART_GOALS not in state.legal_actions()
+    before = state.to_json()
+    with pytest.raises(lifespan.IllegalActionError):
+        state.apply(ph.SMART_GOALS)
+    assert state.to_json() == before
+    # With an Hourglass left, the same SMART Goals is legal.
+    state = position(ph, game, round=3, unavailable=0, realized={0: [("Time Management", 2, 0)]},
+                     players={0: {"hourglasses": 1, "cloud": -1, "resources": [2, 6, 2], "cards": [fiction]},
+                              1: {"hourglasses": 0, "cloud": 12}})
+    assert ph.SMART_GOALS in state.legal_actions()
+
+
 # --- solo, saves and random play ---------------------------------------------------------------
 
 @pytest.mark.parametrize("lth, won", [(54, False), (55, True)])
