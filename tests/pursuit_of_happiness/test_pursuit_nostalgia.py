@@ -556,25 +556,37 @@ def test_smart_goals_substitutes_one_hourglass_and_ignores_sth(ph, games):
     assert ph.SMART_GOALS not in state.legal_actions() and ph.card_action(0) in state.legal_actions()
 
 
-def test_smart_goals_is_no_use_of_a_turn_left_only_for_the_cloud(ph):
-    # Experiences: with no Hourglass left, the unused Cloud gives a turn on the Experiences
-    # board only. SMART Goals would advance Write Fiction without placing anything, so it is
-    # neither listed nor accepted.
-    game = lifespan.load_game("pursuit_of_happiness", players=2, expansions=["experiences", "nostalgia"])
+@pytest.mark.parametrize("expansion, unused, used", [
+    ("experiences", {"cloud": -1}, {"cloud": 12}),
+    ("community", {"meeple": -1}, {"meeple": 5}),
+])
+def test_smart_goals_is_no_use_of_a_turn_left_only_for_the_cloud_or_meeple(ph, expansion, unused, used):
+    # With no Hourglass left, the unused Cloud (Experiences) or meeple (Community) gives a turn
+    # on its own board only. SMART Goals would advance Write Fiction without placing anything,
+    # so it is neither listed nor accepted.
+    game = lifespan.load_game("pursuit_of_happiness", players=2, expansions=[expansion, "nostalgia"])
     fiction = ph.in_play(ph.KIND_PROJECT, ph.project("Write Fiction"), 0, 3, ph.ACTIVE)
-    state = position(ph, game, round=3, unavailable=0, realized={0: [("Time Management", 2, 0)]},
-                     players={0: {"hourglasses": 0, "cloud": -1, "resources": [2, 6, 2], "cards": [fiction]},
-                              1: {"hourglasses": 0, "cloud": 12}})
-    assert state.current_player == 0 and ph.SMART_GOALS not in state.legal_actions()
+
+    def seat0_with(hourglasses):
+        doc = json.loads(position(ph, game, round=3, unavailable=0, realized={0: [("Time Management", 2, 0)]},
+                                  players={0: {"hourglasses": 1, "resources": [2, 6, 2],
+                                               "cards": [fiction], **unused},
+                                           1: {"hourglasses": 0, **used}}).to_json())
+        st = doc["state"]
+        st["players"][0]["hourglasses"] = hourglasses
+        if expansion == "community" and not st["community_row"]:   # a card for the meeple
+            st["community_row"] = [st["community_deck"].pop()]
+        return game.state_from_json(json.dumps(doc))
+
+    state = seat0_with(0)
+    assert state.current_player == 0 and state.legal_actions()
+    assert ph.SMART_GOALS not in state.legal_actions()
     before = state.to_json()
     with pytest.raises(lifespan.IllegalActionError):
         state.apply(ph.SMART_GOALS)
     assert state.to_json() == before
     # With an Hourglass left, the same SMART Goals is legal.
-    state = position(ph, game, round=3, unavailable=0, realized={0: [("Time Management", 2, 0)]},
-                     players={0: {"hourglasses": 1, "cloud": -1, "resources": [2, 6, 2], "cards": [fiction]},
-                              1: {"hourglasses": 0, "cloud": 12}})
-    assert ph.SMART_GOALS in state.legal_actions()
+    assert ph.SMART_GOALS in seat0_with(1).legal_actions()
 
 
 # --- solo, saves and random play ---------------------------------------------------------------

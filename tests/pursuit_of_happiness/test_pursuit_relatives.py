@@ -118,6 +118,20 @@ def test_a_player_whose_life_ended_still_rolls(ph):
     assert (seat0(ph, state)["relative"], seat0(ph, state)["lth"]) == (-1, 2)   # Nana: 2 LTH, no requirement
 
 
+def test_a_player_whose_life_ended_gains_only_the_lth_of_a_reward(ph):
+    # Wealthy Godfather's 12 coins would still count for Inheritance and for a most-coins Life
+    # Goal after the life: a player whose life has ended gains none of them.
+    game = relatives_game()
+    doc = json.loads(position(ph, game, "Wealthy Godfather", 1, roll=2, resources=(2, 0, 2)).to_json())
+    doc["state"]["players"][0].update(alive=False, hourglasses=0, stress=20)
+    doc["state"]["players"][1]["hourglasses"] = 1
+    doc["state"]["current"] = 1
+    state = game.state_from_json(json.dumps(doc))
+    state.apply(ph.REST)
+    p = seat0(ph, state)
+    assert (p["relative"], p["money"], p["lth"], p["resources"]) == (-1, 0, 0, [2, 0, 2])
+
+
 def test_the_die_is_a_rule_parameter(ph):
     game = relatives_game(relative_die=20)
     state = position(ph, game, "Wealthy Godfather", 2, roll=19, sides=20)

@@ -125,8 +125,9 @@ MainCandidates Game::main_candidates(const State& s) const {
     c.total += static_cast<int>(count);
   };
   const PlayerState& p = s.players[s.current];
+  int planned = 0;
   if (experiences_on()) {
-    int free_slots = 0, leaving = 0, planned = 0;
+    int free_slots = 0, leaving = 0;
     for (int slot = 0; slot < rules_.dream_slots; ++slot)
       if (p.dream[slot].source < 0) ++free_slots;
       else leaving += dream_variants(p.dream[slot]);
@@ -136,12 +137,14 @@ MainCandidates Game::main_candidates(const State& s) const {
     set(MainCandidates::kPlanExperience, s.experience_row.size());
     set(MainCandidates::kDream, sources * static_cast<std::size_t>(free_slots));
     set(MainCandidates::kFromDream, leaving);
-    if (p.hourglasses == 0) {  // only the Cloud (or the meeple) is left: only their boards
-      set(MainCandidates::kCommunity, s.community_row.size());
-      return c;
-    }
-    set(MainCandidates::kExtendExperience, planned);
   }
+  // Only the Cloud (Experiences) or the meeple (Community) is left: only their boards. Without
+  // this, SMART Goals, which places nothing, would be offered too.
+  if (p.hourglasses == 0) {
+    set(MainCandidates::kCommunity, s.community_row.size());
+    return c;
+  }
+  if (experiences_on()) set(MainCandidates::kExtendExperience, planned);
   set(MainCandidates::kSimple, kNumSimpleActions);
   set(MainCandidates::kStart, s.project_row_roles);
   if (s.group_holders) {  // counted from the kept open roles; the 5th seat's ids come last

@@ -17,7 +17,8 @@ void Game::deal_relatives(State& s) const {
 }
 
 // Every player whose Relative is still in the game rolls, whether or not their life has ended
-// (the card is still in the game; what it gives then is only its LTH). A roll above the marked
+// (the card is still in the game; what it gives then is only its LTH: coins or resources would
+// still count for Inheritance and Life Goals after the life). A roll above the marked
 // number moves the indicator right, or keeps it on the last number; otherwise the requirement
 // is checked for the reward and the card leaves the game.
 void Game::roll_for_relatives(State& s) const {
@@ -30,7 +31,11 @@ void Game::roll_for_relatives(State& s) const {
       if (p.relative_level + 1 < relative.num_levels) ++p.relative_level;
       continue;
     }
-    if (meets(p, relative.requirement)) gain(s, seat, relative.reward, true);
+    if (meets(p, relative.requirement)) {
+      Effect lth_only;
+      lth_only.amount[kLth] = relative.reward.amount[kLth];
+      gain(s, seat, p.alive ? relative.reward : lth_only, true);
+    }
     p.relative = -1;
     p.relative_level = 0;
   }
