@@ -303,6 +303,11 @@ def test_a_dreamt_job_is_hired_only_with_promotion_flip(ph):
                      players={0: {"resources": [9, 9, 9], "money": 9, "cards": [ph.job_card("Junior Programmer")]}})
     legal = state.legal_actions()
     assert ph.from_dream(0, 0) in legal and ph.from_dream(0, 1) not in legal
+    # ... and apply refuses the promotion as well, leaving the state as it was.
+    before = state.to_json()
+    with pytest.raises(lifespan.IllegalActionError):
+        state.apply(ph.from_dream(0, 1))
+    assert state.to_json() == before
 
 
 def test_a_service_is_spent_like_an_item(ph):

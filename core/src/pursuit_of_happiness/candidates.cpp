@@ -54,9 +54,10 @@ int Game::dream_variants(const Dreamt& d) const {
 }
 
 // Variant 1 of a dreamt Job that is not Stand-alone: Get a Job's promotion, "as if it was on
-// the Game board" (Experiences rulebook).
+// the Game board" (Experiences rulebook); only with promotion = "row", as from the Job row.
 bool Game::dream_promotion(const Dreamt& d, int variant) const {
-  return d.source == kJobRow && variant == 1 && !cards_.jobs[d.entry >> 1][d.entry & 1].standalone;
+  return d.source == kJobRow && variant == 1 && rules_.promotion == Promotion::kRow &&
+         !cards_.jobs[d.entry >> 1][d.entry & 1].standalone;
 }
 
 bool Game::active_group_project(const InPlay& c) const {
