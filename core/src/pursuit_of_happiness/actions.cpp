@@ -578,11 +578,7 @@ bool Game::is_legal(const State& s, int action) const {
       const bool main = (action >= kSimpleBoard && action < kPayUnit) ||
                         (action >= kGetJobWorkingHarder && action < kUpkeepWorkingHarder) ||
                         action >= kPlanExperienceAction;
-      Plan plan;
-      if (!main || !main_action_legal(s, action, &plan)) return false;
-      // With no Hourglass left the turn is only for the Cloud or the meeple (main_candidates
-      // offers nothing else): not for SMART Goals, which places nothing.
-      return p.hourglasses > 0 || plan.cloud || plan.meeple;
+      return main && main_action_listed(s, action);
     }
     case Step::kCommunity:
       return action >= kAchievement && action <= kNoAchievement && achievement_legal(s, action);

@@ -278,6 +278,20 @@ void Game::main_action_options(const State& s, ActionList& out) const {
   });
 }
 
+// Whether main_action_options lists `action`: apply then accepts exactly the main actions
+// legal_actions offers, including every restriction the candidates carry (only the Cloud or
+// the meeple left, the promotion rule's ways to leave the Dream board). The candidates come
+// in ascending id, so the walk stops at the first id not below `action`.
+bool Game::main_action_listed(const State& s, int action) const {
+  bool listed = false;
+  for_each_candidate(s, main_candidates(s), [&](int candidate, bool legal) {
+    if (candidate < action) return false;
+    listed = candidate == action && legal;
+    return true;
+  });
+  return listed;
+}
+
 // In candidate order, so the board actions, almost always open, settle it at once.
 bool Game::any_main_action(const State& s, const MainCandidates& c) const {
   return for_each_candidate(s, c, [](int, bool legal) { return legal; });

@@ -202,6 +202,7 @@ class Game {
   bool active_group_project(const InPlay& c) const;
   int dream_variants(const Dreamt& d) const;
   void main_action_options(const State& s, ActionList& out) const;
+  bool main_action_listed(const State& s, int action) const;
   bool any_main_action(const State& s, const MainCandidates& c) const;
   int sample_planned(const State& s, SplitMix64& rng, Plan& plan) const;
   template <class Visit>
