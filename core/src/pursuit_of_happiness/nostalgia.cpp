@@ -226,8 +226,7 @@ void Game::draw_on_stores(State& s, int seat) const {
   PlayerState& p = s.players[seat];
   for (InPlay& c : p.cards) {
     if (c.stored == 0) continue;
-    const int kind = nostalgia(c).store_kind;
-    std::uint8_t& held = kind == kStoreMoney ? p.money : p.resources[kind];
+    std::uint8_t& held = store_kind_held(p, c);
     if (held == 0) {
       held = c.stored;
       c.stored = 0;
@@ -240,11 +239,16 @@ void Game::draw_on_stores(State& s, int seat) const {
 void Game::empty_stores(PlayerState& p) const {
   for (InPlay& c : p.cards) {
     if (c.stored == 0) continue;
-    const int kind = nostalgia(c).store_kind;
-    std::uint8_t& held = kind == kStoreMoney ? p.money : p.resources[kind];
+    std::uint8_t& held = store_kind_held(p, c);
     held = raised(held, c.stored);
     c.stored = 0;
   }
+}
+
+// What the player holds of the kind a store card keeps: its resource, or coins.
+std::uint8_t& Game::store_kind_held(PlayerState& p, const InPlay& store) const {
+  const int kind = nostalgia(store).store_kind;
+  return kind == kStoreMoney ? p.money : p.resources[static_cast<std::size_t>(kind)];
 }
 
 // "Happily Ever After": a Partner the player started with Start a Relationship reaches L3.
