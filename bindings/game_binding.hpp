@@ -77,12 +77,21 @@ int string_to_action(const StateHandle<G>& self, const std::string& raw) {
                       (legal.empty() ? std::string(" (the game is over)") : std::string()));
 }
 
+// A seat given from Python: any integer but a bool (numpy's too), with the rule and wording of
+// lifespan's check_integer, so observation(2**40) or observation(1.0) is a ValueError as
+// determinize's is.
 template <class G>
-int check_player(const G& game, int player) {
-  if (player < 0 || player >= game.num_players())
-    throw py::value_error("player must be from 0 to " + std::to_string(game.num_players() - 1) +
-                          ", got " + std::to_string(player));
-  return player;
+int check_player(const G& game, py::handle given) {
+  const int last = game.num_players() - 1;
+  if (!PyBool_Check(given.ptr()) && PyIndex_Check(given.ptr())) {
+    const auto index = py::reinterpret_steal<py::object>(PyNumber_Index(given.ptr()));
+    int overflow = 0;
+    const long long player = index ? PyLong_AsLongLongAndOverflow(index.ptr(), &overflow) : -1;
+    if (!index || PyErr_Occurred()) PyErr_Clear();
+    if (overflow == 0 && player >= 0 && player <= last) return static_cast<int>(player);
+  }
+  throw py::value_error("player must be an integer from 0 to " + std::to_string(last) + ", got " +
+                        py::repr(given).cast<std::string>());
 }
 
 template <class G>
@@ -187,13 +196,13 @@ void bind_game(py::module_& m, const char* game_class, const char* state_class) 
              return list;
            })
       .def("observation_string",
-           [](const State& s, int player) {
+           [](const State& s, py::handle player) {
              return s.game->observation_string(s.state, check_player(*s.game, player));
            },
            py::arg("player"))
       .def("observation",
-           [](const State& s, int player, py::object out) {
-             check_player(*s.game, player);
+           [](const State& s, py::handle player_given, py::object out) {
+             const int player = check_player(*s.game, player_given);
              const auto size = static_cast<py::ssize_t>(s.game->observation_size());
              py::array_t<float, py::array::c_style> buffer;
              if (out.is_none()) {
@@ -210,7 +219,7 @@ void bind_game(py::module_& m, const char* game_class, const char* state_class) 
            },
            py::arg("player"), py::arg("out") = py::none())
       .def("_determinize",  // player and seed are checked by lifespan._api first
-           [](const State& s, int player, std::uint64_t seed) {
+           [](const State& s, py::handle player, std::uint64_t seed) {
              State d = s;
              d.state = s.game->determinize(s.state, check_player(*s.game, player), seed);
              return d;

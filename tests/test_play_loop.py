@@ -102,11 +102,21 @@ def test_every_seed_and_count_argument_refuses_a_non_integer_or_out_of_range_val
 
 
 @pytest.mark.parametrize("name, players", GAMES)
-@pytest.mark.parametrize("player", [True, 1.0, -1, 9, None])
-def test_determinize_refuses_a_player_that_is_not_a_seat(name, players, player):
+@pytest.mark.parametrize("player", [True, 1.0, -1, 9, None, 2**31, 2**40, -2**70])
+@pytest.mark.parametrize("method", ["determinize", "observation", "observation_string"])
+def test_a_player_that_is_not_a_seat_is_refused_alike(name, players, player, method):
+    # One rule and one wording, even for numbers too big for a C++ int.
     state = lifespan.load_game(name, players=players).new_state(seed=2)
-    with pytest.raises(ValueError, match="^player must be an integer from 0 to"):
-        state.determinize(player, 0)
+    call = {"determinize": lambda: state.determinize(player, 0)}.get(method, lambda: getattr(state, method)(player))
+    with pytest.raises(ValueError, match=rf"^player must be an integer from 0 to {players - 1}, got "):
+        call()
+
+
+@pytest.mark.parametrize("method", ["observation", "observation_string"])
+def test_a_numpy_integer_names_a_seat(method):
+    state = lifespan.load_game("pursuit_of_happiness", players=3).new_state(seed=2)
+    mine, numpys = getattr(state, method)(2), getattr(state, method)(np.int64(2))
+    assert (mine == numpys).all() if method == "observation" else mine == numpys
 
 
 def test_a_finished_game_refuses_every_action():

@@ -86,7 +86,10 @@ def test_a_parameter_given_twice_with_two_values_is_refused(name):
     with pytest.raises(lifespan.RulesError, match=rf"players: given twice with different values, "
                                                   rf"2 in '{name}\(players=2\)' and 3 as a keyword"):
         lifespan.load_game(f"{name}(players=2)", players=3)
-    same = lifespan.load_game(f"{name}(players=3)", players=3, rules={"players": 3})
+    with pytest.raises(lifespan.RulesError, match=rf"players: given twice with different values, "
+                                                  rf"3 in '{name}\(players=3,players=4\)' and 4 in"):
+        lifespan.load_game(f"{name}(players=3,players=4)")
+    same = lifespan.load_game(f"{name}(players=3,players=3)", players=3, rules={"players": 3})
     assert same.num_players == 3
 
 

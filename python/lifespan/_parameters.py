@@ -175,5 +175,5 @@ def parse_game_string(spec: str) -> tuple[str, dict[str, Any]]:
         key, sep, value = item.partition("=")
         if not sep or not key.strip():
             raise ValueError(f"malformed game string {spec!r}: {item!r} is not key=value")
-        params[key.strip()] = parse_value(value)
+        params = merge_parameters(params, f"in {spec!r}", {key.strip(): parse_value(value)}, f"in {spec!r}")
     return name.strip(), params
