@@ -16,7 +16,7 @@ from . import _core
 from ._api import attach_definition
 from ._cardcheck import FieldChecker
 from ._errors import CardDataError, RulesError
-from ._parameters import Parameter, load_parameters, resolve, split_load_options
+from ._parameters import Parameter, load_parameters, merge_parameters, resolve, split_load_options
 from ._toml import read_toml
 
 NAME = "pursuit_of_happiness"
@@ -810,7 +810,9 @@ def load(params: Mapping[str, Any]) -> Any:
             raise RulesError(f"expansions: unknown expansion {expansion!r} "
                              f"(known: {', '.join(ALL_EXPANSIONS)})")
     card_files, given = split_load_options(params)
-    given.update({module: True for module in MODULES if module in expansions})
+    # A module is also a parameter: school=False with expansions=["school"] must not quietly play it.
+    given = merge_parameters(given, "as a parameter", {module: True for module in MODULES if module in expansions},
+                             "by expansions=")
     if given.get("players") == 5 and "community" not in expansions:
         raise RulesError("players: must be at most 4 (a 5th player needs the Community expansion)")
     chosen = ["base"] + [e for e in EXPANSIONS if e != "base" and e in expansions]

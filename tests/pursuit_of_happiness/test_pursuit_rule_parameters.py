@@ -119,3 +119,92 @@ def test_promo_cards_false_deals_from_the_base_box_only(players):
     # A 5th seat (Community) still has its 2 traits: the base 8 and Community's 2 make 10.
     five = lifespan.load_game("pursuit_of_happiness", players=5, expansions=["community"], promo_cards=False)
     assert lifespan.playouts(five, 4, seed=1).shape == (4, 5)
+
+
+# Stress track layouts other than the default 4 x 5: each number below is worked out by hand from
+# docs §2 (start space, Hourglasses per section with none below 0, the end of a life, Relax and
+# Good Health never crossing into another section / keeping the place in the section).
+LAYOUTS = {
+    # sections x spaces, first section's Hourglasses, start section
+    "2x3": dict(rules=dict(stress_sections=2, stress_section_spaces=3, hourglasses_first_section=5,
+                           stress_start_section=1),
+                start=0, stress=[0, 2, 3, 5], hourglasses=[5, 5, 4, 4], last=5,
+                rest=[(5, 3), (4, 3), (3, 3), (2, 0)], good_health=[(4, 1), (5, 2), (2, 2)]),
+    "6x2": dict(rules=dict(stress_sections=6, stress_section_spaces=2, hourglasses_first_section=3,
+                           stress_start_section=4),
+                start=6, stress=[0, 4, 6, 10], hourglasses=[3, 1, 0, 0], last=11,
+                rest=[(7, 6), (11, 10), (1, 0)], good_health=[(7, 5), (11, 9), (1, 1)]),
+    "3x10": dict(rules=dict(stress_sections=3, stress_section_spaces=10, hourglasses_first_section=9,
+                            stress_start_section=2),
+                 start=10, stress=[9, 10, 19, 29], hourglasses=[9, 8, 8, 7], last=29,
+                 rest=[(29, 27), (21, 20), (10, 10)], good_health=[(29, 19), (15, 5), (9, 9)]),
+}
+
+
+@pytest.mark.parametrize("layout", LAYOUTS)
+def test_a_stress_track_layout_sets_the_start_and_the_hourglasses(ph, layout):
+    case = LAYOUTS[layout]
+    game = ph.game(players=4, **case["rules"])
+    assert [p["stress"] for p in ph.srec(game.new_state())["players"]] == [case["start"]] * 4
+    state = ph.build(game, round=2, unavailable=0,
+                     players={s: {"stress": case["stress"][s], "hourglasses": 1 if s == 0 else 0}
+                              for s in range(4)})
+    state.apply(ph.STUDY)   # the round's last Hourglass: the next Preparation
+    st = ph.srec(state)
+    assert st["round"] == 3
+    assert [p["hourglasses"] for p in st["players"]] == case["hourglasses"]
+
+
+@pytest.mark.parametrize("layout", LAYOUTS)
+def test_a_stress_track_layout_ends_a_life_past_its_last_space(ph, layout):
+    case = LAYOUTS[layout]
+    game = ph.game(**case["rules"])
+    for stress, alive in ((case["last"] - 1, True), (case["last"], False)):
+        # Studying again on one's own space: +1 Stress.
+        state = ph.build(game, players={0: {"stress": stress, "spaces_used": 1 << ph.STUDY_SPACE}})
+        state.apply(ph.STUDY)
+        assert ph.player(state, 0)["alive"] is alive
+
+
+@pytest.mark.parametrize("layout", LAYOUTS)
+def test_a_stress_track_layout_relaxes_and_heals_within_its_sections(ph, layout):
+    case = LAYOUTS[layout]
+    for stress, after in case["rest"]:
+        state = ph.build(ph.game(rest_relax=2, **case["rules"]), players={0: {"stress": stress}})
+        state.apply(ph.REST)
+        assert ph.player(state, 0)["stress"] == after, (stress, after)
+    for stress, after in case["good_health"]:
+        # Running L1; Fun Run: 1 Hourglass, 1 Creativity, 2 Influence; +1 LTH, 1 Good Health.
+        state = ph.build(ph.game(**case["rules"]), players={0: {"stress": stress, "resources": [0, 1, 2],
+                                                               "cards": [ph.project_card("Running")]}})
+        state.apply(ph.card_action(0))
+        assert ph.player(state, 0)["stress"] == after, (stress, after)
+
+
+@pytest.mark.parametrize("row_size", [2, 5])
+def test_row_size_sets_what_refresh_and_preparation_deal(ph, row_size):
+    game = ph.game(row_size=row_size)
+    old = [ph.project(n) for n in ("Write Fiction", "Pottery")]
+    new = [ph.project(n) for n in ("Painting", "Running", "Swimming", "Mentoring", "Beekeeping", "Debate")]
+    state = ph.build(game, rows={ph.PROJECTS: old}, next_cards={ph.PROJECTS: new})
+    state.apply(ph.refresh(ph.PROJECTS))
+    assert ph.srec(state)["rows"][ph.PROJECTS] == new[:row_size]
+    # The round's last Hourglass: Preparation deals every row to row_size (Jobs, Partners too).
+    state = ph.build(game, round=2, unavailable=0, players={0: {"hourglasses": 1}, 1: {"hourglasses": 0}})
+    state.apply(ph.STUDY)
+    assert [len(row) for row in ph.srec(state)["rows"]] == [row_size] * 4
+
+
+THEME_PARK = "theme_park"     # Theme Park Day (activity): 3 coins, +3 STH
+
+
+@pytest.mark.parametrize("overflow", ["excess", "at_max_only"])
+def test_a_zero_wide_sth_side_turns_every_step_into_lth(ph, overflow):
+    # sth_max = 0: the 3 STH of Theme Park Day are all LTH; sth_min = 0: Refresh's -1 STH is -1 LTH.
+    top = ph.build(ph.game(sth_max=0, sth_overflow=overflow), rows={ph.ITEMS: [ph.item(THEME_PARK)]},
+                   players={0: {"lth": 4, "money": 3}})
+    top.apply(ph.spend(0))
+    assert (ph.player(top, 0)["sth"], ph.player(top, 0)["lth"]) == (0, 7)
+    bottom = ph.build(ph.game(sth_min=0, sth_overflow=overflow), players={0: {"lth": 4}})
+    bottom.apply(ph.refresh(ph.PROJECTS))
+    assert (ph.player(bottom, 0)["sth"], ph.player(bottom, 0)["lth"]) == (0, 3)

@@ -1382,6 +1382,20 @@ def test_inheritance_at_death(ph):
     assert state.scores()[0] == 8     # not a second time at the end
 
 
+def test_inheritance_at_death_counts_what_is_held_when_the_life_ends(ph):
+    # Studying again on one's own space: +1 Stress ends the life, then Study's 3 Knowledge
+    # arrive. Inheritance was counted at the death, from 12 Knowledge, not 15 (docs §5).
+    game = ph.game(inheritance_timing="death")
+    state = ph.build(game, goals=NO_GOALS, players={0: {"stress": 19, "resources": [12, 10, 10], "money": 10,
+                                                       "spaces_used": 1 << ph.STUDY_SPACE}})
+    state.apply(ph.STUDY)
+    p = rec(ph, state, 0)
+    assert not p["alive"] and p["resources"] == [15, 10, 10]
+    assert p["lth"] == 2 + 2 + 2 + 2
+    ph.play_out(state)
+    assert state.scores()[0] == 8
+
+
 def test_inheritance_timing_death_still_scores_the_living_at_game_end(ph):
     game = ph.game(inheritance_timing="death")
     state = _last_action(ph, game, {0: {"resources": [10, 0, 0]}, 1: {"money": 9}})

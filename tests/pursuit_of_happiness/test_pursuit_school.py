@@ -93,6 +93,16 @@ def test_the_school_numbers_are_rule_parameters(ph):
     with pytest.raises(lifespan.RulesError, match="degree_credits"):
         school_game(degree_credits=4)
     assert lifespan.load_game(GAME, school=True).parameters["school"] is True
+    assert school_game(school=True).parameters["school"] is True
+
+
+@pytest.mark.parametrize("how", [{"school": False}, {"rules": {"school": False}}])
+def test_a_module_both_listed_and_turned_off_is_refused(how):
+    with pytest.raises(lifespan.RulesError, match="school: given twice with different values, False as a "
+                                                  "parameter and True by expansions="):
+        school_game(**how)
+    with pytest.raises(lifespan.RulesError, match="school: given twice"):
+        lifespan.load_game(f"{GAME}(school=false)", expansions=["school"])
 
 
 def test_school_fields_are_checked_on_load(ph):
