@@ -77,6 +77,16 @@ def test_bots_do_not_reveal_secret_choices_to_a_human():
     assert "Seat 0 (random): Play" not in result.stdout
 
 
+def test_a_bots_kept_child_trait_stays_secret_and_its_other_moves_do_not():
+    # Keeping a trait is the one secret move of Pursuit (docs/pursuit_of_happiness.md §3.5).
+    result = run("play", "pursuit_of_happiness", "--players", "2", "--seats", "random,human",
+                 stdin="1\nquit\n")
+    bot_lines = [line for line in result.stdout.splitlines() if line.startswith("Seat 0 (random): ")]
+    assert bot_lines[0] == "Seat 0 (random): has decided"
+    assert len(bot_lines) > 1 and "has decided" not in bot_lines[1:]
+    assert "Seat 0 (random): Keep trait" not in result.stdout
+
+
 @pytest.mark.parametrize("args, message", [
     (("play", "no_such_game"), "unknown game 'no_such_game'"),
     (("selfplay", "time_of_your_life", "--players", "9"), "players: must be at most 6"),
@@ -98,13 +108,6 @@ def test_expansions_on_the_command_line_join_with_plus(players, expansions):
                  "--param", f"expansions={expansions}", stdin="")
     assert result.returncode == 0, result.stderr
     assert "win share" in result.stdout
-
-
-def test_public_moves_of_bots_are_shown_to_a_human():
-    result = run("play", "pursuit_of_happiness", "--players", "2", "--seats", "random,human",
-                 stdin="quit\n")
-    assert result.returncode == 0, result.stderr
-    assert "Seat 0 (random): Keep trait:" in result.stdout
 
 
 ALL_PURSUIT = [e for e in lifespan.pursuit_of_happiness.EXPANSIONS + lifespan.pursuit_of_happiness.MODULES
@@ -132,7 +135,8 @@ def test_a_person_can_play_a_whole_pursuit_game_in_the_repl(players, expansions)
     transcript = out.getvalue()
     assert repl.state.is_terminal()
     assert transcript.splitlines()[-1].startswith("Final scores: ")
-    assert "Seat 1 (random): " in transcript and "has decided" not in transcript
+    # Only the bots' kept Child Traits are secret; every other bot move is shown.
+    assert "Seat 1 (random): " in transcript and transcript.count("has decided") == players - 1
 
 
 def test_play_against_mcts_with_a_hint():
@@ -144,7 +148,7 @@ def test_play_against_mcts_with_a_hint():
     hint = out.split("MCTS, 2000 iterations")[1].splitlines()[1:3]
     # Each hint line: the move's number in the list, its text, its share and its mean return.
     assert all(line.strip()[0].isdigit() and "Keep trait:" in line and "%" in line for line in hint)
-    assert "Seat 1 (mcts): Keep trait:" in out
+    assert "Seat 1 (mcts): has decided" in out and "Seat 1 (mcts): Keep trait:" not in out
 
 
 def test_selfplay_mcts_against_random():
@@ -179,3 +183,12 @@ def test_a_parameter_given_twice_with_two_values_is_a_clean_error():
     assert twice.returncode != 0 and "seed: given twice with different values" in twice.stderr
     agreeing = run("selfplay", "time_of_your_life", "--players", "2", "--games", "1", "--param", "players=2")
     assert agreeing.returncode == 0, agreeing.stderr
+
+
+@pytest.mark.parametrize("agents, games", [("random,random", "2001"), ("random,mcts", "2")])  # 2,000 a chunk
+def test_selfplay_takes_the_largest_seed(agents, games):
+    # Seeds derived for later games and seats wrap past 2**64-1 instead of overflowing.
+    result = run("selfplay", "time_of_your_life", "--games", games, "--agents", agents,
+                 "--seed", str(2**64 - 1))
+    assert result.returncode == 0, result.stderr
+    assert f"{games} games, 2 players" in result.stdout

@@ -81,7 +81,7 @@ def test_load_options_of_the_wrong_type_are_named(name, keywords, error, message
 def test_a_parameter_given_twice_with_two_values_is_refused(name):
     # Neither place silently wins; the same value twice is harmless.
     with pytest.raises(lifespan.RulesError, match=r"players: given twice with different values, "
-                                                  r"2 directly and 3 in rules="):
+                                                  r"2 as a parameter and 3 in rules="):
         lifespan.load_game(name, players=2, rules={"players": 3})
     with pytest.raises(lifespan.RulesError, match=rf"players: given twice with different values, "
                                                   rf"2 in '{name}\(players=2\)' and 3 as a keyword"):
@@ -91,6 +91,16 @@ def test_a_parameter_given_twice_with_two_values_is_refused(name):
         lifespan.load_game(f"{name}(players=3,players=4)")
     same = lifespan.load_game(f"{name}(players=3,players=3)", players=3, rules={"players": 3})
     assert same.num_players == 3
+
+
+def test_the_same_expansions_given_twice_in_two_forms_load():
+    # "a+b" (the command line's form) and a list name the same expansions, in any order.
+    game = lifespan.load_game("pursuit_of_happiness(expansions=experiences+nostalgia)",
+                              expansions=["nostalgia", "experiences"])
+    assert [e for e in ("experiences", "nostalgia") if any(c["expansion"] == e for c in game.cards())] == [
+        "experiences", "nostalgia"]
+    with pytest.raises(lifespan.RulesError, match="expansions: given twice with different values"):
+        lifespan.load_game("pursuit_of_happiness(expansions=experiences)", expansions=["nostalgia"])
 
 
 def test_expansions_of_the_wrong_type_are_named():

@@ -40,6 +40,7 @@ BAD = """
     state = game.new_state()
     state.apply(1.5)
     count: str = state.legal_actions()
+    lifespan._core.TimeOfYourLifeGame()
 """
 
 
@@ -61,6 +62,7 @@ def test_type_errors_in_user_code_are_found(tmp_path):
     assert result.returncode == 1
     assert 'Argument 1 to "apply"' in result.stdout
     assert "Incompatible types in assignment" in result.stdout
+    assert 'Missing named argument "_no_public_constructor"' in result.stdout   # load_game makes games
 
 
 def test_numpy_integers_are_taken_where_an_integer_is(tmp_path):

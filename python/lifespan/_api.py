@@ -22,14 +22,16 @@ def card_fingerprint(traits: list[str], cards: list[dict[str, Any]]) -> str:
 
 
 def attach_definition(game: Any, name: str, parameters: Mapping[str, Any], traits: list[str],
-                      cards: list[dict[str, Any]], secret_choices: bool) -> Any:
-    """Gives a freshly built engine game what defines it, for the API, JSON and pickling."""
+                      cards: list[dict[str, Any]], secret_choice: Callable[[Any, int], bool]) -> Any:
+    """Gives a freshly built engine game what defines it, for the API, JSON and pickling.
+    `secret_choice(state, action)`: whether others may not yet learn that the seat to move took
+    `action` (the REPL then shows only that a bot has decided)."""
     game.name = name
     game._parameters = dict(parameters)
     game._traits = list(traits)
     game._cards = copy.deepcopy(cards)
     game._fingerprint = card_fingerprint(list(traits), cards)
-    game._secret_choices = secret_choices
+    game._secret_choice = secret_choice
     return game
 
 
@@ -88,9 +90,12 @@ def game_state_from_json(self: Any, text: str | bytes) -> Any:
     # A parameter added since the state was saved was played at its default: each new
     # parameter's default is what the engine did before it.
     saved = {**_defaults_of(self.name), **doc["parameters"]}
-    if saved != self.parameters:
-        differing = sorted(k for k in set(saved) | set(self.parameters)
-                           if saved.get(k) != self.parameters.get(k))
+
+    def same(name: str) -> bool:   # of the same type too: 3.0 is not players 3, nor 0 false
+        ours, theirs = self.parameters.get(name), saved.get(name)
+        return type(ours) is type(theirs) and ours == theirs
+    differing = sorted(k for k in set(saved) | set(self.parameters) if not same(k))
+    if differing:
         raise ValueError("state JSON: the state was saved with other parameters: "
                          + ", ".join(f"{k}={saved.get(k)!r} (this game: {self.parameters.get(k)!r})"
                                      for k in differing))

@@ -1,7 +1,7 @@
 # Stubs for the compiled module lifespan._core (bindings/), including the methods that
 # lifespan/_api.py adds in Python (to_json, state_from_json, cards, parameters, pickling).
 # _Game and _State exist only here: they spell out once the API every game's classes share.
-from typing import Any, Generic, SupportsIndex, TypeVar
+from typing import Any, Callable, ClassVar, Generic, NoReturn, SupportsIndex, TypeVar
 
 import numpy as np
 import numpy.typing as npt
@@ -19,13 +19,15 @@ _S = TypeVar("_S")
 _G = TypeVar("_G")
 
 class _Game(Generic[_S]):
+    # Made only by load_game (and state_from_json, pickle): no public constructor.
+    def __init__(self, *args: NoReturn, _no_public_constructor: NoReturn, **kwargs: NoReturn) -> None: ...
     name: str
     # Set by the loaders (lifespan/<game>.py); read through the public API.
     _parameters: dict[str, Any]
     _traits: list[str]
     _cards: list[dict[str, Any]]
     _fingerprint: str
-    _secret_choices: bool
+    _secret_choice: Callable[[Any, int], bool]
     @property
     def num_players(self) -> int: ...
     @property
@@ -42,6 +44,10 @@ class _Game(Generic[_S]):
     def _playouts(self, n: int, seed: int, threads: int) -> npt.NDArray[np.int32]: ...
 
 class _State(Generic[_G]):
+    # Made only by new_state and the state methods: no public constructor. A state changes in
+    # place, so it is not hashable.
+    def __init__(self, *args: NoReturn, _no_public_constructor: NoReturn, **kwargs: NoReturn) -> None: ...
+    __hash__: ClassVar[None]  # type: ignore[assignment]
     state_bytes: int
     @property
     def game(self) -> _G: ...

@@ -59,6 +59,12 @@ def as_integer(value: Any) -> int | None:
 
 
 MAX_SEED = 2**64 - 1
+
+
+def seed_plus(seed: int, offset: int) -> int:
+    """The seed `offset` places after `seed`, wrapping past MAX_SEED so that seeds derived
+    for a batch of games or seats stay valid."""
+    return (seed + offset) % (MAX_SEED + 1)
 MAX_THREADS = 256  # native threads one batch or search may start (0 asks for one per core)
 
 
@@ -136,7 +142,7 @@ def split_load_options(params: Mapping[str, Any]) -> tuple[list[Any], dict[str, 
     rules = params.pop("rules", None) or {}
     if not isinstance(rules, Mapping):
         raise RulesError(f"rules: a mapping of rule parameter names to values, got {rules!r}")
-    return list(card_files), merge_parameters(params, "directly", rules, "in rules=")
+    return list(card_files), merge_parameters(params, "as a parameter", rules, "in rules=")
 
 
 def merge_parameters(first: Mapping[str, Any], first_place: str,
@@ -144,10 +150,25 @@ def merge_parameters(first: Mapping[str, Any], first_place: str,
     """Both sets of parameters; one given in both places with two values is a RulesError, so
     that neither value silently wins."""
     for name in first.keys() & second.keys():
-        if first[name] != second[name]:
+        if not _same_value(first[name], second[name]):
             raise RulesError(f"{name}: given twice with different values, {first[name]!r} "
                              f"{first_place} and {second[name]!r} {second_place}")
     return {**first, **second}
+
+
+def _same_value(first: Any, second: Any) -> bool:
+    """Equal values, where a list of names may also be written 'a+b' (the command line's form)
+    and in any order."""
+    lists = (list, tuple, set, frozenset)
+    if not isinstance(first, lists) and not isinstance(second, lists):
+        return bool(first == second)
+
+    def names(value: Any) -> frozenset[Any]:
+        return frozenset(filter(None, value.split("+"))) if isinstance(value, str) else frozenset(value)
+    try:
+        return names(first) == names(second)
+    except TypeError:   # not a list of names (nor text): they differ
+        return False
 
 
 def parse_value(text: str) -> int | bool | str:

@@ -16,7 +16,7 @@ from tabulate import tabulate
 from tqdm import tqdm
 
 from . import load_game, mcts, playouts
-from ._parameters import merge_parameters, parse_value
+from ._parameters import merge_parameters, parse_value, seed_plus
 from .agents import make_agent
 
 HUMAN = "human"
@@ -74,7 +74,7 @@ class Repl:
     def __init__(self, game: Any, seats: list[str], seed: int, out: TextIO, read: Callable[[str], str]):
         self.game = game
         self.seats = seats
-        self.agents = {seat: make_agent(name, seed + seat)
+        self.agents = {seat: make_agent(name, seed_plus(seed, seat))
                        for seat, name in enumerate(seats) if name != HUMAN}
         self.out = out
         self.read = read
@@ -87,12 +87,13 @@ class Repl:
 
     def run(self) -> int:
         # With humans at the table, a bot's secret choice is not shown until the game reveals it.
-        hide = HUMAN in self.seats and getattr(self.game, "_secret_choices", True)
+        humans = HUMAN in self.seats
         while not self.state.is_terminal():
             seat = self.state.current_player
             if seat in self.agents:
                 action = self.agents[seat].step(self.state)
-                what = "has decided" if hide else self.state.action_to_string(action)
+                secret = humans and self.game._secret_choice(self.state, action)
+                what = "has decided" if secret else self.state.action_to_string(action)
                 self.say(f"Seat {seat} ({self.seats[seat]}): {what}")
                 self.state.apply(action)
                 continue
@@ -233,15 +234,15 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
         chunk = 2000
         for first in range(0, args.games, chunk):
             count = min(chunk, args.games - first)
-            rows.append(playouts(game, count, seed=seed + first, threads=args.threads))
+            rows.append(playouts(game, count, seed=seed_plus(seed, first), threads=args.threads))
             bar.update(count)
         scores = np.concatenate(rows)
     else:
         scores = np.zeros((args.games, game.num_players), dtype=np.int64)
         for index in range(args.games):
-            agents = [make_agent(name, seed + index * game.num_players + seat)
+            agents = [make_agent(name, seed_plus(seed, index * game.num_players + seat))
                       for seat, name in enumerate(names)]
-            state = game.new_state(seed=seed + index)
+            state = game.new_state(seed=seed_plus(seed, index))
             while not state.is_terminal():
                 state.apply(agents[state.current_player].step(state))
             scores[index] = state.scores()

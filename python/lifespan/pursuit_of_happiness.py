@@ -786,8 +786,13 @@ def build(parameters: Mapping[str, Any], traits: list[str], cards: list[dict[str
     """The engine object for checked parameters and cards (also used when unpickling).
     `traits` is unused: Pursuit cards name no trait vocabulary of their own."""
     game = _core.make_pursuit_of_happiness(dict(parameters), engine_records(cards))
-    # Every move is made in the open.
-    return attach_definition(game, NAME, parameters, traits, cards, secret_choices=False)
+    return attach_definition(game, NAME, parameters, traits, cards, secret_choice=_kept_trait)
+
+
+def _kept_trait(state: Any, action: int) -> bool:
+    """The one move made in secret (docs §3.5): which Child Trait a seat keeps shows only when
+    the last seat has kept one. Every other move is made in the open."""
+    return bool(state.action_to_string(action).startswith("Keep trait"))
 
 
 def expansions_of(game: Any) -> list[str]:

@@ -205,7 +205,7 @@ def build(parameters: Mapping[str, Any], traits: list[str], cards: list[dict[str
     records = [engine_record(card, traits) for card in cards]
     game = _core.make_time_of_your_life(dict(parameters), records, list(traits))
     # Picks stay face down until all have chosen: secret choices.
-    return attach_definition(game, NAME, parameters, traits, cards, secret_choices=True)
+    return attach_definition(game, NAME, parameters, traits, cards, secret_choice=lambda state, action: True)  # every pick is simultaneous
 
 
 def load(params: Mapping[str, Any]) -> Any:
