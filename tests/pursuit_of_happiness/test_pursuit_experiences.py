@@ -159,6 +159,14 @@ def test_an_experience_takes_no_slot_and_cannot_be_discarded(ph):
     assert seat(ph, state)["stress"] == 6
 
 
+def test_a_dream_slots_resource_stops_at_the_most_a_count_holds(ph):
+    # As every gain does (a Study at 255 stays 255): it does not wrap round to 0.
+    game = experiences_game()
+    state = position(ph, game, round=2, unavailable=0, players={0: {"resources": [255, 0, 0]}})
+    state.apply(ph.dream(ph.PROJECTS, 0, 0))
+    assert seat(ph, state)["resources"] == [255, 0, 0]
+
+
 def test_nicole_dreams_the_motorcycle_and_takes_it_two_upkeeps_later(ph):
     game = experiences_game()
     motorcycle = item_id(game, "Motorcycle")

@@ -278,6 +278,10 @@ def test_realize_a_reminiscence(ph, games):
     realized = p["cards"][1]
     assert (realized["kind"], realized["id"], realized["level"], realized["time"], realized["flags"]) == \
            (NOSTALGIA, nid(game, "Test Reader"), 1, 1, 0)          # in no slot
+    # A negative STH does not stand in the way of a requirement that names no STH.
+    state = position(ph, game, boards={0: [("Test Reader", both)]},
+                     players=only_seat0(resources=[2, 0, 0], money=3, sth=-2))
+    assert ph.REALIZE in state.legal_actions()
     # Not before both Triggers, nor without the requirement (checked, not paid).
     for marks, resources in ((PASSIVE, [2, 0, 0]), (both, [1, 0, 0])):
         state = position(ph, game, boards={0: [("Test Reader", marks)]},

@@ -496,6 +496,17 @@ def test_get_a_job_meets_the_requirement_pays_the_cost_and_gains_the_reward(ph):
     assert ph.get_job(0) not in state.legal_actions()
 
 
+@pytest.mark.parametrize("sth", [-3, -1, 0, 2])
+def test_a_requirement_without_sth_is_met_at_any_sth(ph, sth):
+    # A requirement asks for at least its STH, 0 when it names none: a negative STH meets it.
+    tech = ph.job("Computer Technician")
+    state = ph.build(ph.game(), round=2, unavailable=0, rows={ph.JOBS: [tech]},
+                     players={0: {"resources": [3, 1, 0], "sth": sth}})
+    assert ph.get_job(0) in state.legal_actions()
+    state.apply(ph.get_job(0))
+    assert rec(ph, state, 0)["money"] == 3
+
+
 def test_get_a_job_with_the_job_discount_trait(ph):
     game = ph.game()
     # Ambitious: "Jobs cost you 1 resource or coin less". Computer Technician costs 1 Creativity.

@@ -39,6 +39,12 @@ def test_the_school_board_offers_three_courses_in_the_teen_round_only(ph):
     assert not any(a >= course(ph, 0) for a in plain.legal_actions())
 
 
+def test_a_course_resource_stops_at_the_most_a_count_holds(ph):
+    state = ph.build(school_game(), players={0: {"resources": [0, 255, 0]}, 1: {"hourglasses": 0}})
+    state.apply(course(ph, ARTS))        # Arts: Creativity
+    assert seat0(ph, state)["resources"] == [0, 255, 0]
+
+
 def test_courses_earn_a_degree_on_the_covered_spaces(ph):
     game = school_game()
     state = ph.build(game, players={0: {"hourglasses": 3}, 1: {"hourglasses": 0}})

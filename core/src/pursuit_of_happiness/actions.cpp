@@ -839,7 +839,7 @@ void Game::resolve(State& s, int action, const Plan* known) const {
       refill_experiences(s, k);
     }
     // Each Dream board slot shows a resource: Knowledge, Creativity, Influence, left to right.
-    p.resources[slot % kNumResources] = static_cast<std::uint8_t>(p.resources[slot % kNumResources] + 1);
+    p.resources[slot % kNumResources] = raised(p.resources[slot % kNumResources], 1);
     trait_bonus(s, seat, kBonusDream);
   } else if (action >= kFromDream && action < kExtendExperience) {
     const int slot = (action - kFromDream) / kDreamVariants;
@@ -861,7 +861,7 @@ void Game::resolve(State& s, int action, const Plan* known) const {
     // A course: its category's resource, and a credit towards that category's degree.
     const int category = action - kSchoolCourse;
     static constexpr int kCourseResource[3] = {kKnowledge, kInfluence, kCreativity};  // science, social, arts
-    p.resources[kCourseResource[category]] = static_cast<std::uint8_t>(p.resources[kCourseResource[category]] + rules_.school_resources);
+    p.resources[kCourseResource[category]] = raised(p.resources[kCourseResource[category]], rules_.school_resources);
     p.school_credits[category] = raised(p.school_credits[category], 1);
     if (p.school_credits[category] >= rules_.degree_credits) p.degrees = static_cast<std::uint8_t>(p.degrees | (1u << category));
   } else if (action >= kRealize && action < kSmartGoals) {

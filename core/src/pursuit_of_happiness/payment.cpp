@@ -68,8 +68,9 @@ bool Game::meets(const PlayerState& p, const Effect& requirement) const {
     if (p.resources[r] < requirement[r]) return false;
     total += p.resources[r];
   }
+  // An STH requirement is "at least that STH" and 0 means none: a negative STH meets 0.
   return total >= requirement[kAnyResource] && p.money >= requirement[kMoney] &&
-         p.sth >= requirement[kSth];
+         std::max<int>(p.sth, 0) >= requirement[kSth];
 }
 
 // `cost` here is what the action takes besides the Hourglass it places.
