@@ -478,6 +478,18 @@ def test_a_store_fills_when_unlocked_and_is_taken_only_once_the_kind_runs_out(ph
     assert ph.ACTIVE_TRIGGER not in state.legal_actions()
 
 
+def test_a_store_waits_for_the_end_of_a_trigger_transaction(ph, games):
+    # Pet Food Drive (Animal Shelter's Active Trigger): 2 coins and 1 Influence for 1 Influence.
+    # Paying the last Influence runs out only until the reward comes: the transaction ends with
+    # 1 Influence, so Storytelling's 3 stay on the card, as after a card action.
+    game = games()
+    state = position(ph, game, realized={0: [("Storytelling", 2, 3)]}, boards={0: [("Animal Shelter", 0)]},
+                     players=only_seat0(resources=[0, 0, 1], money=2))
+    state.apply(ph.ACTIVE_TRIGGER)
+    p = seat(ph, state)
+    assert (p["resources"], p["money"], p["cards"][0]["stored"]) == ([0, 0, 1], 0, 3)
+
+
 def test_what_a_store_holds_counts_at_inheritance(ph, games):
     score, _ = _end_game(ph, games(), [("Herbarium", 2, 3)], [2, 0, 0])
     assert score == 1      # 2 Knowledge held and 3 on the card: 5

@@ -121,8 +121,7 @@ void Game::choose_achievement(State& s, int action) const {
   const int seat = s.current;
   if (action != kNoAchievement) {
     const Achievement& a = cards_.community[s.community_row[s.community_slot]].achievements[action - kAchievement];
-    pay_set_cost(s, seat, a.cost);
-    gain(s, seat, a.reward, true);
+    pay_set_cost(s, seat, a.cost, a.reward);
   }
   auto& tokens = s.community_tokens[s.community_slot];
   tokens[seat] = rules_.community_tokens == CommunityTokens::kPerPlayer ? 0 : static_cast<std::uint8_t>(tokens[seat] - 1);

@@ -86,7 +86,7 @@ bool Game::event_task_legal(const State& s) const {
 
 // The task's cost is fixed resources and money (the Game constructor checks): no choice to make.
 void Game::do_event_task(State& s) const {
-  pay_set_cost(s, s.current, cards_.events[s.event_revealed].task_cost);
+  pay_set_cost(s, s.current, cards_.events[s.event_revealed].task_cost, Effect{});
   s.players[s.current].event_flags |= kEventTaskDone;
 }
 

@@ -94,8 +94,7 @@ void Game::do_nostalgia_free(State& s, int action) const {
     NostalgiaSlot& slot = p.nostalgia_board[action - kActiveTrigger];
     slot.marks |= kActiveDone;
     const NostalgiaSpec& spec = cards_.nostalgia[slot.card];
-    pay_set_cost(s, seat, spec.active_cost);
-    gain(s, seat, spec.active_reward, true);
+    pay_set_cost(s, seat, spec.active_cost, spec.active_reward);
   } else {
     InPlay& c = p.cards[action - kFreeAbility];
     spend_hourglasses(p, 1);

@@ -83,14 +83,16 @@ bool Game::can_pay(const State& s, int seat, const Effect& cost, bool project, i
 }
 
 // A cost of set resources, coins, STH and Stress (an Event task, an Active Trigger, an
-// achievement): paid at once, as it leaves nothing to choose; a store may then refill a kind
-// that ran out.
-void Game::pay_set_cost(State& s, int seat, const Effect& cost) const {
+// achievement), paid at once as it leaves nothing to choose, and the reward it buys: one
+// transaction, so a store refills a kind that ran out only once the reward is in (the
+// Nostalgia FAQ: "after completing a transaction").
+void Game::pay_set_cost(State& s, int seat, const Effect& cost, const Effect& reward) const {
   PlayerState& p = s.players[seat];
   for (int r = 0; r < kNumResources; ++r) p.resources[r] = static_cast<std::uint8_t>(p.resources[r] - cost[r]);
   p.money = static_cast<std::uint8_t>(p.money - cost[kMoney]);
   if (cost[kSth]) gain_sth(s, seat, -cost[kSth]);
   gain_stress(s, seat, cost[kStress]);
+  gain(s, seat, reward, true);
   if (nostalgia_on()) draw_on_stores(s, seat);
 }
 

@@ -126,7 +126,7 @@ class Game {
   bool can_pay(const State& s, int seat, const Effect& cost, bool project, int unaffected = 0) const;
   bool begin_payment(State& s, int seat, const Effect& cost, bool project, int action, int unaffected = 0) const;
   bool continue_payment(State& s) const;
-  void pay_set_cost(State& s, int seat, const Effect& cost) const;
+  void pay_set_cost(State& s, int seat, const Effect& cost, const Effect& reward) const;
   void pay_unit_options(const State& s, ActionList& out) const;
   void pay_unit(State& s, int kind) const;  // kind kForgoDiscount - kPayUnit: forgo a discount unit
   bool forgo_legal(const State& s) const;
