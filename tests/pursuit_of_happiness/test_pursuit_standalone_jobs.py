@@ -74,6 +74,23 @@ def test_john_pays_the_upkeep_working_harder_twice(ph):
     assert not p["cards"][0]["flags"] & ph.UPKEEP_DUE
 
 
+@pytest.mark.parametrize("stress, times, after, alive", [(5, 1, 5, True), (10, 1, 10, True), (8, 1, 8, True),
+                                                     (18, 2, 20, False)])
+def test_an_upkeeps_stress_comes_before_its_reward(ph, stress, times, after, alive):
+    # Personal Trainer: upkeep 1 Hourglass and 1 Influence for 5 coins and 1 Relax; working
+    # harder, each time 1 Influence and 1 Stress more for 3 coins. The Stress is part of the
+    # cost, so it comes first: the Relax then brings it back within the section (5 spaces),
+    # and Stress past the last space ends the life before any Relax.
+    game = standalone_game()
+    trainer = job_entry(game, "Personal Trainer")
+    card = ph.in_play(ph.KIND_JOB, trainer >> 1, 0, 1, ph.ACTIVE | ph.UPKEEP_DUE)
+    state = ph.build(game, round=3, unavailable=0, step=ph.UPKEEP,
+                     players={0: {"resources": [0, 0, 3], "stress": stress, "cards": [card]}})
+    state.apply(ph.upkeep_working_harder(times))
+    p = seat0(ph, state)
+    assert (p["stress"], p["alive"], p["money"]) == (after, alive, 5 + 3 * times)
+
+
 @pytest.mark.parametrize("times,coins", [(0, 7), (1, 10)])
 def test_working_harder_at_upkeep_is_a_choice(ph, times, coins):
     game = standalone_game()

@@ -748,9 +748,9 @@ void Game::resolve(State& s, int action, const Plan* known) const {
     spend_hourglasses(p, cost[kHourglasses]);
     c.flags &= static_cast<std::uint8_t>(~kUpkeepDue);
     if (cost[kSth]) gain_sth(s, seat, -cost[kSth]);
+    gain_stress(s, seat, cost[kStress]);  // the cost before the reward, as for every action
     gain(s, seat, printed_upkeep(c, harder).second, true);
     if (pet_grows(c) || c.kind == kKidCard) ++c.level;
-    gain_stress(s, seat, cost[kStress]);
     if (nostalgia_on()) draw_on_stores(s, seat);
     after_upkeep_decision(s);
     return;
