@@ -1472,6 +1472,43 @@ def test_life_goal_at_least_game_end_with_a_retired_job(ph):
     assert state.scores() == [0, 5]
 
 
+@pytest.mark.parametrize("hire", [False, True])
+def test_a_retirement_counts_after_the_retired_job_is_given_up(ph, hire):
+    # Retire from University Lecturer, then (or not) take another Job the same round, which
+    # discards the retired one: the player still retired in this life (Well-Earned Rest).
+    game = ph.game()
+    state = ph.build(game, round=3, unavailable=0, goals=["Well-Earned Rest", "Bookworm"],
+                     rows={ph.JOBS: [ph.job("Receptionist")]},
+                     players={0: {"cards": [ph.job_card("University Lecturer")], "hourglasses": 2,
+                                  "resources": [0, 0, 2]}, 1: {"hourglasses": 1}})
+    state.apply(ph.card_action(0))                           # retire
+    state.apply(ph.TEMP_JOB)                                 # seat 1
+    state.apply(ph.get_job(0) if hire else ph.TEMP_JOB)      # seat 0's last Hourglass
+    st = ph.srec(state)
+    assert st["round"] == 4 and st["players"][0]["jobs_retired"] == 1
+    assert [c["kind"] == ph.KIND_JOB and bool(c["flags"] & ph.RETIRED) for c in st["players"][0]["cards"]] == [not hire]
+    assert st["goals_claimed_by"] == [1, 0] and st["players"][0]["lth"] == 5
+
+
+def test_a_partner_taken_to_level_3_counts_after_it_is_discarded(ph):
+    # Happily Ever After (a Partner to level 3): a Partner developed to level 3 and discarded
+    # in the same round.
+    game = ph.game()
+    state = ph.build(game, round=3, unavailable=0, goals=["Happily Ever After", "Bookworm"],
+                     players={0: {"cards": [ph.partner_card("Jimmy", level=2)], "resources": [9, 9, 9],
+                                  "money": 9, "hourglasses": 2}, 1: {"hourglasses": 1}})
+    state.apply(ph.card_action(0))
+    while ph.srec(state)["step"] == ph.PAY:
+        state.apply(state.legal_actions()[0])
+    assert ph.player(state, 0)["partners_to_level_3"] == 1
+    state.apply(ph.STUDY)                                    # seat 1
+    state.apply(ph.discard(0))                               # seat 0 lets the Partner go
+    state.apply(ph.TEMP_JOB)                                 # seat 0's last Hourglass
+    st = ph.srec(state)
+    assert st["round"] == 4 and st["players"][0]["cards"] == []
+    assert st["goals_claimed_by"] == [1, 0]
+
+
 # --- 6. Solo --------------------------------------------------------------------------------------
 
 SOLO_GOALS = ["Bookworm", "Daydreamer", "People Person"]   # solo: at least 10 of each

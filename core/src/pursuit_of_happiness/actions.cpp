@@ -892,12 +892,16 @@ void Game::resolve(State& s, int action, const Plan* known) const {
       if (extend) gain(s, seat, spec.extend_reward, true);
     } else if (c.kind == kJobCard) {
       c.flags = static_cast<std::uint8_t>((c.flags | kArchived | kRetired) & ~kInActiveSlot);
+      p.jobs_retired = raised(p.jobs_retired, 1);
     } else if (c.kind == kNostalgiaCard) {
       progress_nostalgia(s, seat, c);
     } else {
       ++c.level;
       gain(s, seat, level_of(c, c.level).reward, true);
-      if (c.kind == kPartnerCard && c.level == 3 && nostalgia_on()) partner_reached_l3(s, seat, c);
+      if (c.kind == kPartnerCard && c.level == 3) {
+        p.partners_to_level_3 = raised(p.partners_to_level_3, 1);
+        if (nostalgia_on()) partner_reached_l3(s, seat, c);
+      }
       if (c.kind == kProjectCard && c.level == cards_.projects[c.id].num_levels) {
         c.flags = static_cast<std::uint8_t>((c.flags | kArchived | kCompleted) & ~kInActiveSlot);
         ++p.completed_projects;

@@ -23,16 +23,18 @@ int Game::measure(const State& s, int seat, Measure what) const {
     case Measure::kItems:
       for (const InPlay& c : p.cards) count += c.kind == kItemCard && !cards_.items[c.id].pet && !cards_.items[c.id].best_friend;
       return count;
+    // Taking a Partner to level 3 and retiring are done once in a life: they still count after
+    // the card is gone. A save from before the counts were kept has only the cards held.
     case Measure::kPartnerLevel3:
       for (const InPlay& c : p.cards) count += c.kind == kPartnerCard && c.level == 3;
-      return count;
+      return std::max<int>(count, p.partners_to_level_3);
     case Measure::kJobLevel:
       for (const InPlay& c : p.cards)
         if (c.kind == kJobCard) count = std::max<int>(count, c.level);
       return count;
     case Measure::kRetired:
       for (const InPlay& c : p.cards) count += (c.flags & kRetired) != 0;
-      return count;
+      return std::max<int>(count, p.jobs_retired);
     case Measure::kNumMeasures: break;
   }
   return 0;

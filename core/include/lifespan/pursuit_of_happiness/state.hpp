@@ -108,6 +108,8 @@ struct PlayerState {
   FixedVector<std::uint8_t, kTraitOffer> trait_offer;
   std::uint16_t spaces_used = 0;     // board spaces holding one of this seat's Hourglasses
   std::uint8_t completed_projects = 0;
+  std::uint8_t jobs_retired = 0;         // retirements in this life (Life Goal measures): a
+  std::uint8_t partners_to_level_3 = 0;  // Job given up or a Partner discarded later still counts
   std::uint8_t goals = 0;            // Life Goals claimed (count)
   std::uint8_t event_flags = 0;
   std::int8_t cloud = -1;                  // the board space holding the Cloud this round, -1
@@ -144,6 +146,7 @@ struct PlayerState {
     v.optional("relative", relative); v.optional("relative_level", relative_level);
     v.optional("school_credits", school_credits); v.optional("degrees", degrees);
     v.optional("popularity", popularity); v.optional("meeple", meeple);
+    v.optional("jobs_retired", jobs_retired); v.optional("partners_to_level_3", partners_to_level_3);
   }
 };
 
