@@ -172,3 +172,22 @@ def test_random_games_with_relatives(ph, players):
     game = relatives_game(players=players)
     left = ph.sampled_records(game, 4, players, lambda st: sum(p["relative"] >= 0 for p in st["players"]))
     assert left[0] == players and min(left) < players    # some Relative left the game
+
+
+def test_a_natural_disaster_strikes_after_the_relatives_roll(ph):
+    # The roll is at the end of the End of Round phase (summary, step 7); the Disaster strikes once
+    # the phase is over (KS Promos): the Godfather's 12 coins come first, then the Disaster's -2.
+    game = lifespan.load_game(GAME, players=2, expansions=["relatives", "events"])
+    doc = ph.position_doc(game, goals=NO_GOALS, round=3, unavailable=0,
+                          players={0: {"hourglasses": 1, "resources": [2, 0, 2], "event_flags": 2},
+                                   1: {"hourglasses": 0}})
+    st = doc["state"]
+    disaster = [c["name"] for c in game.cards() if c["kind"] == "event"].index("Natural Disaster")
+    st["event_deck"] = [k for k in st["event_deck"] if k != disaster]
+    st.update(event_revealed=-1, event_active=disaster, rng=rng_rolling(1))
+    st["players"][0].update(relative=[c["name"] for c in relative_cards(game)].index("Wealthy Godfather"),
+                            relative_level=0)
+    state = game.state_from_json(json.dumps(doc))
+    state.apply(ph.REST)
+    p = seat0(ph, state)
+    assert (ph.srec(state)["round"], p["relative"], p["money"]) == (4, -1, 12 - 2)

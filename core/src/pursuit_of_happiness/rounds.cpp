@@ -342,9 +342,11 @@ void Game::finish_end_of_round(State& s) const {
     p.hourglasses = 0;
     p.hourglasses_spent = 0;
   }
-  if (!cards_.events.empty()) delayed_event_effect(s);
-  // The end of the End of Round phase, before the game-end check (summary, End of Round 7-8).
+  // The end of the End of Round phase (summary, End of Round 7), then a Natural Disaster, which
+  // strikes once the phase is over (KS Promos); the game-end check cannot come between them, as
+  // no Disaster strikes in the last round.
   if (relatives_on() && s.round >= kFirstAdultRound) roll_for_relatives(s);
+  if (!cards_.events.empty()) delayed_event_effect(s);
   if (everyone_dead(s) || s.round == kMaxRounds) {
     end_game(s);
     return;
