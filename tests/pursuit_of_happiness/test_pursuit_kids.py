@@ -63,6 +63,7 @@ def test_developing_into_l3_may_bring_a_kid(ph, with_kid):
     state.apply(ph.DEVELOP_WITH_KID if with_kid else ph.card_action(0))
     p = seat0(ph, state)
     assert p["cards"][0]["level"] == 3 and p["resources"] == [0, 0, 0]
+    assert p["partners_to_level_3"] == 1     # with a Kid or not (Happily Ever After)
     kid_reward = kid_cards(game)[top]["levels"][0]["reward"]
     if with_kid:
         kid = p["cards"][1]

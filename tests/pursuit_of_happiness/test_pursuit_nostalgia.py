@@ -509,6 +509,24 @@ def test_what_a_store_holds_counts_for_game_end_goals(ph, games, money, stored, 
     assert score == (money + stored) // 5 + (reward if met else 0)
 
 
+@pytest.mark.parametrize("stored", [0, 3])
+def test_a_store_does_not_meet_an_in_game_goal_at_the_end(ph, stored):
+    # Pillar of the Community (in game: 10 Influence) was never met by the 8 held in the life;
+    # Storytelling's 3 join the supply only at the end, for Inheritance: (8 + 3) // 5 = 2.
+    game = lifespan.load_game(GAME, players=2, expansions=["nostalgia", "community"])
+    state = position(ph, game, round=8, unavailable=1 << 4, realized={0: [("Storytelling", 2, stored)]},
+                     players={0: {"hourglasses": 1, "resources": [0, 0, 8], "meeple": 5},
+                              1: {"hourglasses": 0, "meeple": 5}})
+    doc = json.loads(state.to_json())   # the Community goal: an index past the base goals
+    goals = [c["name"] for c in game.cards() if c["kind"] == "life_goal"]
+    doc["state"]["goals"] = [goals.index("Pillar of the Community"), goals.index("Corner Office")]
+    state = game.state_from_json(json.dumps(doc))
+    state.apply(ph.REST)
+    assert state.is_terminal()
+    assert ph.srec(state)["goals_claimed_by"][0] == 0
+    assert state.scores()[0] == (8 + stored) // 5
+
+
 def test_a_store_decides_a_most_money_goal_at_the_end(ph, games):
     # You Can Take It With You (most coins at the end): 10 held and 3 on Saving Up beat 12.
     game = games()

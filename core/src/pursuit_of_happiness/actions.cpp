@@ -730,6 +730,14 @@ void Game::after_upkeep_decision(State& s) const {
   next_upkeep_seat(s, places_after(s.first_player, s.current, n) + 1);
 }
 
+// A Partner developed into level 3, with a Kid or without: counted for the Life Goals (a
+// Partner let go later still counts), and for Nostalgia's goal on it.
+void Game::partner_to_level_3(State& s, int seat, const InPlay& partner) const {
+  PlayerState& p = s.players[seat];
+  p.partners_to_level_3 = raised(p.partners_to_level_3, 1);
+  if (nostalgia_on()) partner_reached_l3(s, seat, partner);
+}
+
 // Completes an action once its resources are paid: the rest of the cost, the Hourglass, the
 // effect, and the end of the turn. `known`: the action's plan when it was made just before
 // paying (paying changes nothing a plan reads but the Job requirement, which it does not use).
@@ -873,7 +881,7 @@ void Game::resolve(State& s, int action, const Plan* known) const {
     if (!raise) {
       ++partner.level;
       gain(s, seat, level_of(partner, partner.level).reward, true);
-      if (nostalgia_on()) partner_reached_l3(s, seat, partner);
+      partner_to_level_3(s, seat, partner);
     }
     have_kid(s, seat, InPlay(partner));
   } else if ((action >= kCardAction && action < kPayUnit) || action >= kExtendExperience) {
@@ -898,10 +906,7 @@ void Game::resolve(State& s, int action, const Plan* known) const {
     } else {
       ++c.level;
       gain(s, seat, level_of(c, c.level).reward, true);
-      if (c.kind == kPartnerCard && c.level == 3) {
-        p.partners_to_level_3 = raised(p.partners_to_level_3, 1);
-        if (nostalgia_on()) partner_reached_l3(s, seat, c);
-      }
+      if (c.kind == kPartnerCard && c.level == 3) partner_to_level_3(s, seat, c);
       if (c.kind == kProjectCard && c.level == cards_.projects[c.id].num_levels) {
         c.flags = static_cast<std::uint8_t>((c.flags | kArchived | kCompleted) & ~kInActiveSlot);
         ++p.completed_projects;

@@ -390,10 +390,15 @@ void Game::settle_goal(State& s, int g, bool living_only) const {
 
 // The goals met during a life: the in-game Life Goals and Nostalgia's Mid-Game goals.
 void Game::check_in_game_goals(State& s) const {
-  for (std::size_t g = 0; g < s.goals.size(); ++g)
-    if (!cards_.goals[s.goals[g]].game_end && s.goals_claimed_by[g] == 0)
-      settle_goal(s, static_cast<int>(g), true);
+  settle_open_goals(s, false, true);
   if (nostalgia_on()) check_nostalgia_goals(s, false);
+}
+
+// The unclaimed Life Goals of one timing (in-game or game-end).
+void Game::settle_open_goals(State& s, bool game_end, bool living_only) const {
+  for (std::size_t g = 0; g < s.goals.size(); ++g)
+    if (cards_.goals[s.goals[g]].game_end == game_end && s.goals_claimed_by[g] == 0)
+      settle_goal(s, static_cast<int>(g), living_only);
 }
 
 // The Trends' LTH for one player: by the number of their completed Projects of each face-up
@@ -412,6 +417,10 @@ int Game::trend_lth(const State& s, int seat) const {
 
 void Game::end_game(State& s) const {
   const int n = num_players();
+  // In-game goals nobody claimed, among every player, dead or alive: on what the lives held,
+  // so before the stores join the supply ("at the End of the Game", Nostalgia FAQ) and before
+  // any game-end scoring.
+  settle_open_goals(s, false, false);
   for (int seat = 0; seat < n; ++seat) {
     PlayerState& p = s.players[seat];
     if (nostalgia_on()) empty_stores(p);
@@ -424,9 +433,7 @@ void Game::end_game(State& s) const {
     add_lth(s.players[seat], -unfulfilled_desire(s.players[seat]), false);
   }
   if (nostalgia_on()) check_nostalgia_goals(s, true);
-  // Game-end goals (and in-game goals nobody claimed) among every player, dead or alive.
-  for (std::size_t g = 0; g < s.goals.size(); ++g)
-    if (s.goals_claimed_by[g] == 0) settle_goal(s, static_cast<int>(g), false);
+  settle_open_goals(s, true, false);  // the game-end goals, among every player, dead or alive
   s.step = Step::kGameOver;
   s.current = kTerminalPlayer;
 }

@@ -167,6 +167,7 @@ class Game {
   bool everyone_dead(const State& s) const;
   void check_in_game_goals(State& s) const;
   void settle_goal(State& s, int goal, bool living_only) const;
+  void settle_open_goals(State& s, bool game_end, bool living_only) const;
   // actions.cpp
   bool main_action_legal(const State& s, int action, Plan* plan = nullptr) const;
   bool affordable(const State& s, const Plan& made, Plan* plan) const;
@@ -261,6 +262,7 @@ class Game {
   void empty_stores(PlayerState& p) const;
   std::uint8_t& store_kind_held(PlayerState& p, const InPlay& store) const;
   void partner_reached_l3(State& s, int seat, const InPlay& partner) const;
+  void partner_to_level_3(State& s, int seat, const InPlay& partner) const;  // actions.cpp
   void nostalgia_round_income(State& s, int seat) const;
   void check_nostalgia_goals(State& s, bool game_end) const;
   const NostalgiaSpec& nostalgia(const InPlay& c) const { return cards_.nostalgia[c.id]; }
