@@ -557,6 +557,16 @@ def test_caregiver_is_a_free_action_with_an_hourglass_once_a_round(ph, games):
     assert ph.FREE_ABILITY in locked.legal_actions()
 
 
+@pytest.mark.parametrize("hourglasses, listed", [(1, False), (2, True)])
+def test_caregiver_needs_more_than_the_last_hourglass(ph, games, hourglasses, listed):
+    # The FAQ: done before the turn's Board or Card Action, which needs something to place.
+    state = position(ph, games(), realized={0: [("Caregiver", 2, 0)]}, players=only_seat0(hourglasses=hourglasses))
+    assert (ph.FREE_ABILITY in state.legal_actions()) == listed
+    if listed:
+        state.apply(ph.FREE_ABILITY)
+        assert state.game.state_from_json(state.to_json()) == state   # a position that loads again
+
+
 def test_smart_goals_substitutes_one_hourglass_and_ignores_sth(ph, games):
     game = games()
     rate = next(c for c in nostalgia_cards(game) if c["name"] == "Time Management")["ability"]["resources"]

@@ -184,10 +184,10 @@ def test_a_stress_track_layout_relaxes_and_heals_within_its_sections(ph, layout)
 @pytest.mark.parametrize("row_size", [2, 5])
 def test_row_size_sets_what_refresh_and_preparation_deal(ph, row_size):
     game = ph.game(row_size=row_size)
-    old = [ph.project(n) for n in ("Write Fiction", "Pottery")]
+    old = [ph.project(n) for n in ("Write Fiction", "Pottery", "Learn to Sing", "Garage Band", "Horse Riding")][:row_size]
     new = [ph.project(n) for n in ("Painting", "Running", "Swimming", "Mentoring", "Beekeeping", "Debate")]
     state = ph.build(game, rows={ph.PROJECTS: old}, next_cards={ph.PROJECTS: new})
-    state.apply(ph.refresh(ph.PROJECTS))
+    state.apply(ph.refresh(ph.PROJECTS))   # a full row: every slot refilled
     assert ph.srec(state)["rows"][ph.PROJECTS] == new[:row_size]
     # The round's last Hourglass: Preparation deals every row to row_size (Jobs, Partners too).
     state = ph.build(game, round=2, unavailable=0, players={0: {"hourglasses": 1}, 1: {"hourglasses": 0}})

@@ -377,6 +377,17 @@ def test_refresh_cards_costs_one_sth_and_deals_a_new_row(ph):
     assert state.current_player == 0 and st["step"] == ph.ACTION
 
 
+def test_refresh_refills_only_the_slots_it_empties(ph):
+    # The summary (Action 5.1): "refill the card slots thus emptied". Three slots emptied by
+    # cards taken earlier in the round stay empty until the next Preparation.
+    game = ph.game()
+    new = [ph.project(n) for n in ("Painting", "Running", "Swimming", "Mentoring")]
+    state = ph.build(game, rows={ph.PROJECTS: [ph.project("Pottery")]}, next_cards={ph.PROJECTS: new})
+    state.apply(ph.refresh(ph.PROJECTS))
+    st = ph.srec(state)
+    assert st["rows"][ph.PROJECTS] == new[:1] and st["discards"][ph.PROJECTS] == [ph.project("Pottery")]
+
+
 def test_refresh_the_job_row_deals_from_the_bottom(ph):
     game = ph.game()
     old = [ph.job("Receptionist"), ph.job("Florist")]
@@ -385,7 +396,7 @@ def test_refresh_the_job_row_deals_from_the_bottom(ph):
                      next_cards={ph.JOBS: new}, players={0: {"sth": 1}})
     state.apply(ph.refresh(ph.JOBS))
     st = ph.srec(state)
-    assert st["rows"][ph.JOBS] == new
+    assert st["rows"][ph.JOBS] == new[:2]      # the two slots it emptied
     assert st["discards"][ph.JOBS] == old
     assert st["players"][0]["sth"] == 0
 

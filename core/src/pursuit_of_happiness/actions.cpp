@@ -675,11 +675,14 @@ void Game::apply_unchecked(State& s, int action) const {
     }
     case Step::kAction: {
       if (action >= kRefresh && action < kRefresh + kNumRows) {
+        // The slots it empties are refilled (the summary, Action 5.1), not those emptied
+        // earlier in the round by cards taken: they wait for the next Preparation.
         const int row = action - kRefresh;
+        const int emptied = static_cast<int>(s.rows[row].size());
         gain_sth(s, seat, -1);
         for (std::uint8_t card : s.rows[row]) s.discards[row].push_back(card);
         s.rows[row].clear();
-        deal_row(s, row);
+        deal_row(s, row, emptied);
         return;
       }
       if (action >= kDiscard && action < kDiscard + kMaxInPlay) {

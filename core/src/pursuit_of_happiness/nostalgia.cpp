@@ -50,8 +50,11 @@ bool Game::nostalgia_free_legal(const State& s, int action) const {
     const NostalgiaSlot& slot = p.nostalgia_board[action - kActiveTrigger];
     return slot.card >= 0 && !(slot.marks & kActiveDone) && can_pay(s, s.current, cards_.nostalgia[slot.card].active_cost, false);
   }
+  // Done before the turn's Board or Card Action (the FAQ): the Hourglass it places may not be
+  // the last thing the seat has to place.
   const int k = action - kFreeAbility;
-  return k < static_cast<int>(p.cards.size()) && p.hourglasses > 0 && !(p.cards[k].flags & kAbilityUsed) &&
+  const bool leaves_a_placement = p.hourglasses > 1 || (p.hourglasses == 1 && other_placement_left(s, p));
+  return k < static_cast<int>(p.cards.size()) && leaves_a_placement && !(p.cards[k].flags & kAbilityUsed) &&
          unlocked(p.cards[k], NostalgiaAbility::kFreeAction);
 }
 

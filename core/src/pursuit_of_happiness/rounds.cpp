@@ -28,11 +28,11 @@ bool Game::draw(State& s, int row, std::uint8_t& card) const {
   return true;
 }
 
-void Game::deal_row(State& s, int row) const {
+void Game::deal_row(State& s, int row, int at_most) const {
   int size = rules_.row_size;
   // One Job per player; solo is set up as for 2 players.
   if (row == kJobRow && rules_.job_row == JobRow::kPlayers) size = std::max(num_players(), kSoloSetupPlayers);
-  size = std::min(size, kMaxRow);
+  size = std::min({size, kMaxRow, at_most});
   std::uint8_t card = 0;
   while (static_cast<int>(s.rows[row].size()) < size && draw(s, row, card)) s.rows[row].push_back(card);
   recount_row(s, row);

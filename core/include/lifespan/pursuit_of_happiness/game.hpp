@@ -153,7 +153,7 @@ class Game {
   ProjectRelief event_project_relief(const State& s, int seat) const;
   // setup.cpp / rounds.cpp
   State blank_state() const;  // new_state's start: the piles in card order, tracks and tokens
-  void deal_row(State& s, int row) const;
+  void deal_row(State& s, int row, int at_most = kMaxRow) const;  // up to the row's size
   bool draw(State& s, int row, std::uint8_t& card) const;
   void begin_upkeep(State& s) const;
   void next_upkeep_seat(State& s, int from_offset) const;
@@ -239,8 +239,11 @@ class Game {
   // A seat moves while it has an Hourglass, the unused Cloud (Experiences), or the unused meeple
   // and a Community card to put it on.
   bool has_turn(const State& s, const PlayerState& p) const {
-    return p.alive && (p.hourglasses > 0 || (experiences_on() && p.cloud < 0) ||
-                       (community_on() && p.meeple < 0 && !s.community_row.empty()));
+    return p.alive && (p.hourglasses > 0 || other_placement_left(s, p));
+  }
+  // An unused Cloud (Experiences) or meeple (Community) with a board to go to.
+  bool other_placement_left(const State& s, const PlayerState& p) const {
+    return (experiences_on() && p.cloud < 0) || (community_on() && p.meeple < 0 && !s.community_row.empty());
   }
   bool experiences_on() const { return !cards_.experiences.empty(); }
   // nostalgia.cpp
