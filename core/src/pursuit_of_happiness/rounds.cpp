@@ -417,9 +417,9 @@ int Game::trend_lth(const State& s, int seat) const {
 
 void Game::end_game(State& s) const {
   const int n = num_players();
-  // In-game goals nobody claimed, among every player, dead or alive: on what the lives held,
-  // so before the stores join the supply ("at the End of the Game", Nostalgia FAQ) and before
-  // any game-end scoring.
+  // In-game goals nobody claimed, among every player, dead or alive: before the stores join
+  // the supply ("at the End of the Game", Nostalgia FAQ) and before any game-end scoring, so
+  // that neither can meet one.
   settle_open_goals(s, false, false);
   for (int seat = 0; seat < n; ++seat) {
     PlayerState& p = s.players[seat];
