@@ -738,7 +738,7 @@ void Game::after_upkeep_decision(State& s) const {
 void Game::partner_to_level_3(State& s, int seat, const InPlay& partner) const {
   PlayerState& p = s.players[seat];
   p.partners_to_level_3 = raised(p.partners_to_level_3, 1);
-  if (nostalgia_on()) partner_reached_l3(s, seat, partner);
+  if (nostalgia_on()) nostalgia_relationship_goal(s, seat, partner);
 }
 
 // Completes an action once its resources are paid: the rest of the cost, the Hourglass, the

@@ -254,7 +254,7 @@ std::uint8_t& Game::store_kind_held(PlayerState& p, const InPlay& store) const {
 }
 
 // "Happily Ever After": a Partner the player started with Start a Relationship reaches L3.
-void Game::partner_reached_l3(State& s, int seat, const InPlay& partner) const {
+void Game::nostalgia_relationship_goal(State& s, int seat, const InPlay& partner) const {
   if (!(partner.flags & kByStartRelationship)) return;
   for (InPlay& c : s.players[seat].cards) {
     if (c.kind != kNostalgiaCard || c.level != 1) continue;

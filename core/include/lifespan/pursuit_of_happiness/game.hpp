@@ -264,7 +264,7 @@ class Game {
   void draw_on_stores(State& s, int seat) const;
   void empty_stores(PlayerState& p) const;
   std::uint8_t& store_kind_held(PlayerState& p, const InPlay& store) const;
-  void partner_reached_l3(State& s, int seat, const InPlay& partner) const;
+  void nostalgia_relationship_goal(State& s, int seat, const InPlay& partner) const;
   void partner_to_level_3(State& s, int seat, const InPlay& partner) const;  // actions.cpp
   void nostalgia_round_income(State& s, int seat) const;
   void check_nostalgia_goals(State& s, bool game_end) const;

@@ -108,8 +108,10 @@ struct PlayerState {
   FixedVector<std::uint8_t, kTraitOffer> trait_offer;
   std::uint16_t spaces_used = 0;     // board spaces holding one of this seat's Hourglasses
   std::uint8_t completed_projects = 0;
-  std::uint8_t jobs_retired = 0;         // retirements in this life (Life Goal measures): a
-  std::uint8_t partners_to_level_3 = 0;  // Job given up or a Partner discarded later still counts
+  // Jobs retired and Partners taken to level 3 in this life (Life Goal measures): each still
+  // counts once the card has gone.
+  std::uint8_t jobs_retired = 0;
+  std::uint8_t partners_to_level_3 = 0;
   std::uint8_t goals = 0;            // Life Goals claimed (count)
   std::uint8_t event_flags = 0;
   std::int8_t cloud = -1;                  // the board space holding the Cloud this round, -1
