@@ -59,13 +59,13 @@ def as_integer(value: Any) -> int | None:
 
 
 MAX_SEED = 2**64 - 1
+MAX_THREADS = 256  # native threads one batch or search may start (0 asks for one per core)
 
 
 def seed_plus(seed: int, offset: int) -> int:
     """The seed `offset` places after `seed`, wrapping past MAX_SEED so that seeds derived
     for a batch of games or seats stay valid."""
     return (seed + offset) % (MAX_SEED + 1)
-MAX_THREADS = 256  # native threads one batch or search may start (0 asks for one per core)
 
 
 def check_integer(name: str, value: Any, low: int, high: int | None = None) -> int:

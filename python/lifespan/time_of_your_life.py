@@ -204,8 +204,8 @@ def build(parameters: Mapping[str, Any], traits: list[str], cards: list[dict[str
     """The engine object for checked parameters and cards (also used when unpickling)."""
     records = [engine_record(card, traits) for card in cards]
     game = _core.make_time_of_your_life(dict(parameters), records, list(traits))
-    # Picks stay face down until all have chosen: secret choices.
-    return attach_definition(game, NAME, parameters, traits, cards, secret_choice=lambda state, action: True)  # every pick is simultaneous
+    # Picks stay face down until all have chosen: every move is a secret choice.
+    return attach_definition(game, NAME, parameters, traits, cards, secret_choice=lambda state, action: True)
 
 
 def load(params: Mapping[str, Any]) -> Any:
