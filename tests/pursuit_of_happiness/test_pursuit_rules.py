@@ -8,6 +8,8 @@ Partner discount) and the game-end Life Goals Bookworm, Daydreamer, ...
 """
 
 
+import json
+
 import pytest
 
 import lifespan
@@ -399,6 +401,24 @@ def test_refresh_the_job_row_deals_from_the_bottom(ph):
     assert st["rows"][ph.JOBS] == new[:2]      # the two slots it emptied
     assert st["discards"][ph.JOBS] == old
     assert st["players"][0]["sth"] == 0
+
+
+def test_a_row_dealt_from_the_bottom_takes_what_the_deck_holds_then_its_reshuffled_discards(ph):
+    game = ph.game()
+    doc = ph.position_doc(game, round=2, unavailable=0, players={0: {"sth": 1}})
+    st = doc["state"]
+    jobs = st["rows"][ph.JOBS] + st["decks"][ph.JOBS] + st["discards"][ph.JOBS]
+    old_row, last_two, rest = jobs[:4], jobs[4:6], jobs[6:]
+    st["rows"][ph.JOBS], st["decks"][ph.JOBS], st["discards"][ph.JOBS] = old_row, last_two, rest
+    state = game.state_from_json(json.dumps(doc))
+    state.apply(ph.refresh(ph.JOBS))
+    after = ph.srec(state)
+    row = after["rows"][ph.JOBS]
+    assert len(row) == 4 and row[:2] == last_two  # the deck's two cards first, in order
+    # The other two come from the discards, the old row among them, shuffled into a new deck.
+    assert set(row[2:]) <= set(rest + old_row)
+    assert sorted(row + after["decks"][ph.JOBS] + after["discards"][ph.JOBS]) == sorted(jobs)
+    assert after["discards"][ph.JOBS] == []
 
 
 def test_discard_a_card_from_play_costs_one_stress_and_one_sth(ph):

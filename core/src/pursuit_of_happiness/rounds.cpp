@@ -33,8 +33,20 @@ void Game::deal_row(State& s, int row, int at_most) const {
   // One Job per player; solo is set up as for 2 players.
   if (row == kJobRow && rules_.job_row == JobRow::kPlayers) size = std::max(num_players(), kSoloSetupPlayers);
   size = std::min({size, kMaxRow, at_most});
-  std::uint8_t card = 0;
-  while (static_cast<int>(s.rows[row].size()) < size && draw(s, row, card)) s.rows[row].push_back(card);
+  auto& cards = s.rows[row];
+  if (dealt_from_bottom(row)) {  // the cards from the bottom in one move, as draw() would take them
+    auto& deck = s.decks[row];
+    while (static_cast<int>(cards.size()) < size) {
+      restock_if_empty(deck, s.discards[row], s.rng);
+      const auto count = std::min<std::size_t>(static_cast<std::size_t>(size) - cards.size(), deck.size());
+      if (count == 0) break;
+      for (std::size_t k = 0; k < count; ++k) cards.push_back(deck[k]);
+      deck.erase_front(count);
+    }
+  } else {
+    std::uint8_t card = 0;
+    while (static_cast<int>(cards.size()) < size && draw(s, row, card)) cards.push_back(card);
+  }
   recount_row(s, row);
 }
 

@@ -51,17 +51,27 @@ class FixedVector {
     std::copy(begin() + pos + 1, end(), begin() + pos);
     --size_;
   }
-  // erase(0) with fixed-size copies through a scratch array: copies of a known size that do not
-  // overlap compile to a few vector moves, where a move of size() elements is a call to memmove
-  // and its branches (decks dealt from the bottom do this on every card). A short vector, the
-  // usual case, moves one 32-byte window (two whole 16-byte moves); a longer one everything.
   T pop_front() {
     const T first = items_[0];
-    constexpr std::size_t kAll = sizeof(items_) - sizeof(T), kWindow = std::min<std::size_t>(32, kAll);
-    if ((size_ - 1) * sizeof(T) <= kWindow) shift_down<kWindow>();
-    else shift_down<kAll>();
-    --size_;
+    erase_front(1);
     return first;
+  }
+  // Removes the first `count` elements (at most size()). Decks dealt from the bottom do this on
+  // every card, so a short vector, the usual case, moves one fixed 32-byte window through a
+  // scratch array (two vector moves) instead of calling memmove. Several cards leave with one
+  // move: one pop_front after another would load each window just stored one element further
+  // on, a load the CPU cannot forward from that store and stalls on.
+  void erase_front(std::size_t count) {
+    constexpr std::size_t kWindow = std::min<std::size_t>(32, sizeof(items_));
+    const std::size_t kept = size_ - count;
+    if (kept * sizeof(T) <= kWindow && count * sizeof(T) + kWindow <= sizeof(items_)) {
+      std::array<std::uint8_t, kWindow> moved;
+      std::memcpy(moved.data(), reinterpret_cast<const std::uint8_t*>(items_.data() + count), kWindow);
+      std::memcpy(items_.data(), moved.data(), kWindow);
+    } else {
+      std::memmove(items_.data(), items_.data() + count, kept * sizeof(T));
+    }
+    size_ = static_cast<std::uint8_t>(kept);
   }
   // Index of the first element equal to value, or -1.
   constexpr int find(T value) const {
@@ -82,13 +92,6 @@ class FixedVector {
   }
 
  private:
-  template <std::size_t Bytes>
-  void shift_down() {  // the Bytes bytes after the first element move down to the front
-    std::array<std::uint8_t, Bytes> moved;
-    std::memcpy(moved.data(), reinterpret_cast<const std::uint8_t*>(items_.data()) + sizeof(T), Bytes);
-    std::memcpy(items_.data(), moved.data(), Bytes);
-  }
-
   // Left uninitialised by default: a scratch list (an action list, say) costs nothing to make.
   // A State is value-initialised where it is created (`State s{}`), which zeroes these too.
   std::uint8_t size_ = 0;
