@@ -48,7 +48,7 @@ MAX_AMOUNT = 30
 # The engine's Measure order: what Life Goal conditions and Event tasks count.
 MEASURES = ("money", "knowledge", "creativity", "influence", "resources", "completed_projects",
             "items", "partner_level_3", "job_level", "lth_from_cards", "retired", "experiences",
-            "sth", "popularity")
+            "sth", "popularity", "kids")
 CONDITION_WHATS = tuple(m for m in MEASURES if m != "sth")
 CONDITION_FIELDS = {"most": ("what",), "at_least": ("what", "amount")}
 BOARD_ACTIONS = ("study", "play", "interact", "temp_job", "spend", "start_project", "get_job",
@@ -78,7 +78,7 @@ AUTHORED_PARTS = ("type", "category", "levels", "level_names", "role_names", "co
                   "requirements", "upkeep", "bonus", "promotion", "retirement", "second_face",
                   "start", "ability", "condition", "solo", "lth", "timing", "work_harder",
                   "task", "effect", "name", "triggers", "realization", "outcomes", "repeat", "goal",
-                  "achievements")
+                  "achievements", "part_names")
 # Nostalgia: the categories with the fields each adds, and the kinds of their goals and abilities.
 NOSTALGIA_CATEGORIES = {"life_goal": ("goal",), "ability": ("levels", "ability"),
                         "outcomes": ("levels", "outcomes"), "repeatable": ("levels", "repeat")}

@@ -313,7 +313,7 @@ DEFAULT_PLAYER = {
 }
 # The default trait: a Partner discount, which touches no other rule.
 DEFAULT_TRAIT = "Charming"
-DEFAULT_GOALS = ["Bookworm", "Daydreamer", "People Person", "You Can Take It With You"]
+DEFAULT_GOALS = ["Well Read", "Daydreamer", "People Person", "You Can Take It With You"]
 
 
 def position_doc(game, *, seed: int = 0, rows: dict | None = None, next_cards: dict | None = None,

@@ -88,6 +88,28 @@ def test_known_cards_carry_their_published_facts(by_id):
         assert traits[name]["provenance"] == "published"
 
 
+
+def test_cards_named_by_the_expansion_rulebooks_carry_their_facts(by_id):
+    # The Nostalgia FAQ: Jogging is a Basic Project whose L4 cost shows more than one Hourglass.
+    jogging = by_id["jogging"]
+    assert (jogging["provenance"], jogging["type"], len(jogging["levels"])) == ("seed", "basic", 4)
+    assert jogging["levels"][3]["cost"]["hourglasses"] > 1
+    # The Experiences Dream example: the Motorcycle is taken into play with Spend, an Item.
+    assert (by_id["motorcycle"]["kind"], by_id["motorcycle"]["provenance"]) == ("item", "seed")
+    # Published Items show no upkeep only as this project's choice: Items carry upkeep (S13, S15).
+    for card in by_id.values():
+        if card["kind"] == "item" and card["provenance"] != "authored" and not card.get("upkeep"):
+            assert "upkeep" in card["authored_fields"], card["id"]
+
+
+def test_authored_cards_take_no_printed_title():
+    # Printed Nostalgia titles (the FAQ's personal Life Goals) stay off every authored card.
+    printed = {"Bookworm", "Freestyle Dancing", "Stepping Out", "Happily Ever After"}
+    for card in poh.load_cards(poh.EXPANSIONS):
+        if card["provenance"] == "authored":
+            names = {card["name"], *(level.get("name") for level in card.get("levels", []))}
+            assert not names & printed, card["id"]
+
 # --- malformed files -------------------------------------------------------------------------
 
 GOOD_ACTIVITY = """

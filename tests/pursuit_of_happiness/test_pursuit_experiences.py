@@ -78,7 +78,7 @@ def test_the_experiences_cards():
     for c in mine:
         counts[c["kind"]] = counts.get(c["kind"], 0) + 1
     assert counts == {"experience": 50, "service": 15, "project": 3, "partner": 3,
-                      "life_goal": 2, "child_trait": 2}
+                      "life_goal": 1, "child_trait": 2}   # the box's other Life Goal comes with Kids
     assert sorted(c["type"] for c in mine if c["kind"] == "experience").count("trip") == 25
     easter = next(c for c in mine if c["name"] == "Easter Island")
     assert easter["provenance"] == "seed" and easter["type"] == "trip"
@@ -330,7 +330,7 @@ def test_a_service_is_spent_like_an_item(ph):
 @pytest.mark.parametrize("lth, expected", [(19, -1.0), (20, 1.0)])
 def test_solo_needs_ten_lth_more(ph, lth, expected):
     game = experiences_game(players=1, solo_lth_target=10)
-    goals = ["Bookworm", "Daydreamer", "People Person"]   # solo: at least 10 of each
+    goals = ["Well Read", "Daydreamer", "People Person"]   # solo: at least 10 of each
     state = position(ph, game, round=8, unavailable=1 << 4, goals=goals,
                      players={0: {"hourglasses": 1, "cloud": CLOUD_GIVEN_UP, "lth": lth - 15,
                                   "resources": [10, 10, 10]}})

@@ -221,3 +221,43 @@ def test_a_saved_upkeep_flag_of_a_seat_that_has_decided_is_refused(ph):
     st["players"][1]["cards"] = [ph.partner_card("Jimmy", level=1, flags=ph.ACTIVE | ph.UPKEEP_DUE)]
     with pytest.raises(ValueError, match="upkeep due for a seat that has decided"):
         game.state_from_json(json.dumps(doc))
+
+
+def game_end_with_kids(ph, game, kids_by_seat, goals):
+    """The last turn of round 8 (seat 0 Rests with its last Hourglass), each seat holding that
+    many Kids at level 1; returns the final state."""
+    doc = ph.position_doc(game, round=8, unavailable=1 << 4,
+                          players={seat: {"hourglasses": int(seat == 0)} for seat in range(game.num_players)})
+    st = doc["state"]
+    table = [c["name"] for c in game.cards() if c["kind"] == "life_goal"]   # the game's goal ids
+    st["goals"], st["goals_claimed_by"] = [table.index(name) for name in goals], [0] * len(goals)
+    for seat, count in kids_by_seat.items():
+        for _ in range(count):
+            kid = ph.in_play(KID, st["kid_deck"].pop(), 0, 1)
+            kid["parent"] = ph.partner("Nicole") >> 1
+            st["players"][seat]["cards"].append(kid)
+    state = game.state_from_json(json.dumps(doc))
+    state.apply(ph.REST)
+    assert state.is_terminal()
+    return state
+
+
+@pytest.mark.parametrize("kids, scores", [({0: 2, 1: 1}, [4, 0]), ({0: 1, 1: 1}, [0, 0]), ({0: 0, 1: 3}, [0, 4])])
+def test_full_house_goes_to_the_seat_with_the_most_kids(ph, kids, scores):
+    # The Experiences box's Life Goal that counts Kids (S20's solo example: at least 3 Kids).
+    state = game_end_with_kids(ph, kids_game(), kids, ["Full House", "Corner Office"])
+    assert state.scores() == scores
+
+
+@pytest.mark.parametrize("kids, lth", [(2, 0), (3, 4)])
+def test_full_house_in_solo_asks_for_three_kids(ph, kids, lth):
+    state = game_end_with_kids(ph, kids_game(players=1), {0: kids}, ["Full House", "Well Read", "Daydreamer"])
+    assert state.scores() == [lth] and state.returns() == [-1.0]   # the other two goals are not met
+
+
+def test_the_kids_module_brings_the_box_life_goal_that_counts_kids():
+    goals = [c for c in kids_game().cards() if c["kind"] == "life_goal" and c["expansion"] == "kids"]
+    assert [(g["name"], g["provenance"], g["solo"]) for g in goals] == [
+        ("Full House", "published", {"kind": "at_least", "what": "kids", "amount": 3})]
+    box = lifespan.load_game(GAME, players=2, expansions=["experiences", "kids"]).cards()
+    assert sum(c["kind"] == "life_goal" and c["expansion"] in ("experiences", "kids") for c in box) == 2

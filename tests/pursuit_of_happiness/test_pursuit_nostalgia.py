@@ -600,6 +600,27 @@ def test_smart_goals_substitutes_one_hourglass_and_ignores_sth(ph, games):
     assert ph.SMART_GOALS not in state.legal_actions() and ph.card_action(0) in state.legal_actions()
 
 
+def test_smart_goals_on_jogging_substitutes_one_of_its_two_hourglasses(ph, games):
+    # The FAQ's own case, with the shipped card: Jogging's L4 costs 2 Hourglasses (the one
+    # placed and 1 more), 2 Knowledge, 2 Creativity and 2 Influence, for 6 LTH.
+    game = games()
+    jogging = ph.project("Jogging")
+
+    def at_level_3(hourglasses):
+        return position(ph, game, realized={0: [("Time Management", 2, 0)]},
+                        players=only_seat0(hourglasses=hourglasses, resources=[2, 4, 2],
+                                           cards=[ph.in_play(ph.KIND_PROJECT, jogging, 0, 3, ph.ACTIVE)]))
+
+    legal = at_level_3(1).legal_actions()
+    assert ph.card_action(0) not in legal and ph.SMART_GOALS in legal
+    assert ph.card_action(0) in at_level_3(2).legal_actions()
+    state = at_level_3(2)   # one Hourglass kept, so that the round goes on
+    state.apply(ph.SMART_GOALS)
+    p = seat(ph, state)
+    # One Hourglass paid, the other substituted by 2 resources (Creativity, the only kind left).
+    assert (p["hourglasses"], p["resources"], p["cards"][0]["level"], p["lth"]) == (1, [0, 0, 0], 4, 6)
+
+
 @pytest.mark.parametrize("expansion, unused, used", [
     ("experiences", {"cloud": -1}, {"cloud": 12}),
     ("community", {"meeple": -1}, {"meeple": 5}),
@@ -638,7 +659,7 @@ def test_smart_goals_is_no_use_of_a_turn_left_only_for_the_cloud_or_meeple(ph, e
 @pytest.mark.parametrize("lth, won", [(54, False), (55, True)])
 def test_solo_needs_5_more_lth(ph, games, lth, won):
     game = games(players=1)
-    state = position(ph, game, round=8, unavailable=1 << 4, goals=["Corner Office", "Well-Earned Rest", "Bookworm"],
+    state = position(ph, game, round=8, unavailable=1 << 4, goals=["Corner Office", "Well-Earned Rest", "Well Read"],
                      goals_claimed_by=[1, 1, 1], players={0: {"hourglasses": 1, "lth": lth, "goals": 3}})
     state.apply(ph.REST)
     assert state.is_terminal() and state.returns() == ([1.0] if won else [-1.0])

@@ -49,7 +49,7 @@ def test_a_position_read_from_the_seat_after_the_first(ph):
     state = ph.build(
         game, current=2, first_player=0, unavailable=1 << ph.OVERTIME_SPACE,
         discards={ph.PROJECTS: [fiction]},
-        goals=["Bookworm", "Daydreamer", "People Person"], goals_claimed_by=[0, 1, 255],
+        goals=["Well Read", "Daydreamer", "People Person"], goals_claimed_by=[0, 1, 255],
         players={0: {"trait": "Nerd", "spaces_used": 1 << ph.STUDY_SPACE | 1 << ph.REST_SPACE, "cards": [job]},
                  2: {"cards": [ph.project_card("Charity Gala", roles=(2, 0, -1, -1))], "hourglasses_next": 3}})
     obs, at = state.observation(1), Layout(ph, 3)
@@ -68,7 +68,7 @@ def test_a_position_read_from_the_seat_after_the_first(ph):
     def goal(name):
         return obs[at.goals + ph.goal(name) * at.goal_size:][:at.goal_size].tolist()
 
-    assert goal("Bookworm") == [1, 0, 0, 0, 0]
+    assert goal("Well Read") == [1, 0, 0, 0, 0]
     assert goal("Daydreamer") == [1, 0, 0, 0, 1]   # claimed by seat 0, two places on
     assert goal("People Person") == [1, 1, 0, 0, 0]  # tied
     assert goal("You Can Take It With You") == [0] * 5  # not on the table

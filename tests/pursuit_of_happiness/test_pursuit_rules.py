@@ -4,7 +4,7 @@ Positions are built from JSON (conftest.py, the `ph` fixture); every expected nu
 out by hand from the rules and the card facts in load_cards(), and written in the comments.
 Defaults of the builder: round 1 (Teen), Action step, seat 0 to move and first, each seat with
 no resources or money, STH 0, LTH 0, Stress 5, 6 Hourglasses, no cards, trait Charming (a
-Partner discount) and the game-end Life Goals Bookworm, Daydreamer, ...
+Partner discount) and the game-end Life Goals Well Read, Daydreamer, ...
 """
 
 
@@ -1369,7 +1369,7 @@ def test_old_age_stress_can_end_every_life_and_the_game(ph):
     # Round 6: +3 Stress each: 21 and 20, both past the last space.
     assert state.is_terminal() and st["step"] == ph.OVER and st["current"] == ph.TERMINAL
     assert st["round"] == 6
-    # Knowledge 3 from Study: no Inheritance; no goal met (Bookworm: 3 against 0 for seat 0).
+    # Knowledge 3 from Study: no Inheritance; no goal met (Well Read: 3 against 0 for seat 0).
     assert state.scores() == [4 + 3, 2]
 
 
@@ -1408,7 +1408,7 @@ def test_inheritance_at_game_end_counts_a_dead_player(ph):
     p = rec(ph, state, 0)
     assert not p["alive"] and p["lth"] == 3 and not p["inherited"]
     ph.play_out(state)
-    # Bookworm and Daydreamer (most Knowledge / Creativity) go to seat 0 too: 7 and 4 vs 0.
+    # Well Read and Daydreamer (most Knowledge / Creativity) go to seat 0 too: 7 and 4 vs 0.
     assert state.scores()[0] == 3 + 5 + 3 + 3
 
 
@@ -1447,9 +1447,9 @@ def test_inheritance_timing_death_still_scores_the_living_at_game_end(ph):
 def test_life_goal_most_goes_to_the_single_player_a_tie_to_nobody(ph):
     game = ph.game()
     state = _last_action(ph, game, {0: {"resources": [8, 6, 0]}, 1: {"resources": [4, 6, 0]}},
-                         goals=["Bookworm", "Daydreamer"])
+                         goals=["Well Read", "Daydreamer"])
     st = ph.srec(state)
-    # Bookworm (most Knowledge, 3 LTH): seat 0. Daydreamer (most Creativity): 6 and 6, nobody
+    # Well Read (most Knowledge, 3 LTH): seat 0. Daydreamer (most Creativity): 6 and 6, nobody
     # (the engine leaves a tied "most" goal open, 0, rather than marking it tied, 255).
     assert st["goals_claimed_by"][0] == 1 and st["goals_claimed_by"][1] in (0, 255)
     assert [p["goals"] for p in st["players"]] == [1, 0]
@@ -1460,7 +1460,7 @@ def test_life_goal_most_goes_to_the_single_player_a_tie_to_nobody(ph):
 def test_life_goal_at_least_in_game_goes_to_a_unique_player_at_the_end_of_the_round(ph):
     game = ph.game()
     family = ph.partner_card("Jimmy", level=3)
-    state = ph.build(game, goals=["Happily Ever After", "Bookworm"],
+    state = ph.build(game, goals=["Soulmates", "Well Read"],
                      players={0: {"hourglasses": 1, "cards": [family]}, 1: {"hourglasses": 0}})
     _end_round(ph, state)
     st = ph.srec(state)
@@ -1472,7 +1472,7 @@ def test_in_game_goal_counts_a_project_archived_at_that_end_of_round(ph):
     # A single-round Project completes when End of Round archives it (step 4); Finish What You
     # Start (3 completed Projects, 4 LTH) is settled after that, in the same End of Round.
     game = ph.game()
-    state = ph.build(game, goals=["Finish What You Start", "Bookworm"],
+    state = ph.build(game, goals=["Finish What You Start", "Well Read"],
                      rows={ph.PROJECTS: [ph.project("Triathlon")]},
                      players={0: {"resources": [2, 2, 2], "hourglasses": 1, "completed_projects": 2},
                               1: {"hourglasses": 0}})
@@ -1485,7 +1485,7 @@ def test_in_game_goal_counts_a_project_archived_at_that_end_of_round(ph):
 
 def test_life_goal_at_least_in_game_met_by_two_at_once_goes_to_nobody(ph):
     game = ph.game()
-    state = ph.build(game, goals=["Happily Ever After", "Bookworm"],
+    state = ph.build(game, goals=["Soulmates", "Well Read"],
                      players={0: {"hourglasses": 1, "cards": [ph.partner_card("Jimmy", level=3)]},
                               1: {"hourglasses": 0, "cards": [ph.partner_card("Nicole", level=3)]}})
     _end_round(ph, state)
@@ -1498,7 +1498,7 @@ def test_life_goal_at_least_game_end_with_a_retired_job(ph):
     game = ph.game()
     state = _last_action(ph, game, {1: {"cards": [
         ph.job_card("University Lecturer", flags=ph.ARCHIVED | ph.RETIRED)]}},
-        goals=["Well-Earned Rest", "Bookworm"])
+        goals=["Well-Earned Rest", "Well Read"])
     # Well-Earned Rest (in game, 5 LTH) is met at the end of round 8 by seat 1 only.
     assert state.scores() == [0, 5]
 
@@ -1508,7 +1508,7 @@ def test_a_retirement_counts_after_the_retired_job_is_given_up(ph, hire):
     # Retire from University Lecturer, then (or not) take another Job the same round, which
     # discards the retired one: the player still retired in this life (Well-Earned Rest).
     game = ph.game()
-    state = ph.build(game, round=3, unavailable=0, goals=["Well-Earned Rest", "Bookworm"],
+    state = ph.build(game, round=3, unavailable=0, goals=["Well-Earned Rest", "Well Read"],
                      rows={ph.JOBS: [ph.job("Receptionist")]},
                      players={0: {"cards": [ph.job_card("University Lecturer")], "hourglasses": 2,
                                   "resources": [0, 0, 2]}, 1: {"hourglasses": 1}})
@@ -1522,10 +1522,10 @@ def test_a_retirement_counts_after_the_retired_job_is_given_up(ph, hire):
 
 
 def test_a_partner_taken_to_level_3_counts_after_it_is_discarded(ph):
-    # Happily Ever After (a Partner to level 3): a Partner developed to level 3 and discarded
+    # Soulmates (a Partner to level 3): a Partner developed to level 3 and discarded
     # in the same round.
     game = ph.game()
-    state = ph.build(game, round=3, unavailable=0, goals=["Happily Ever After", "Bookworm"],
+    state = ph.build(game, round=3, unavailable=0, goals=["Soulmates", "Well Read"],
                      players={0: {"cards": [ph.partner_card("Jimmy", level=2)], "resources": [9, 9, 9],
                                   "money": 9, "hourglasses": 2}, 1: {"hourglasses": 1}})
     state.apply(ph.card_action(0))
@@ -1542,7 +1542,7 @@ def test_a_partner_taken_to_level_3_counts_after_it_is_discarded(ph):
 
 # --- 6. Solo --------------------------------------------------------------------------------------
 
-SOLO_GOALS = ["Bookworm", "Daydreamer", "People Person"]   # solo: at least 10 of each
+SOLO_GOALS = ["Well Read", "Daydreamer", "People Person"]   # solo: at least 10 of each
 
 
 @pytest.mark.parametrize("target, expected", [(15, 1.0), (16, -1.0), (0, 1.0), (50, -1.0)])

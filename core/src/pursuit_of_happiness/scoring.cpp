@@ -35,6 +35,9 @@ int Game::measure(const State& s, int seat, Measure what) const {
     case Measure::kRetired:
       for (const InPlay& c : p.cards) count += (c.flags & kRetired) != 0;
       return std::max<int>(count, p.jobs_retired);
+    case Measure::kKids:
+      for (const InPlay& c : p.cards) count += c.kind == kKidCard;
+      return count;
     case Measure::kNumMeasures: break;
   }
   return 0;

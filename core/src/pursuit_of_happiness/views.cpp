@@ -31,7 +31,7 @@ constexpr const char* kAmountNames[kNumAmounts] = {
 constexpr const char* kMeasureNames[static_cast<int>(Measure::kNumMeasures)] = {
     "coins", "Knowledge", "Creativity", "Influence", "resources", "completed Projects", "Items",
     "level 3 Partners", "Job level", "LTH from cards", "retired Jobs", "completed Experiences", "STH",
-    "Popularity"};
+    "Popularity", "Kids"};
 
 // Until every seat has kept a Child Trait, the traits kept are hidden from the other seats
 // (viewer -1: the whole position).

@@ -105,7 +105,7 @@ struct PartnerFace {
 enum class ConditionKind : std::uint8_t { kMost, kAtLeast };
 enum class Measure : std::uint8_t {
   kMoney, kKnowledge, kCreativity, kInfluence, kResources, kCompletedProjects, kItems,
-  kPartnerLevel3, kJobLevel, kLthFromCards, kRetired, kExperiences, kSth, kPopularity, kNumMeasures
+  kPartnerLevel3, kJobLevel, kLthFromCards, kRetired, kExperiences, kSth, kPopularity, kKids, kNumMeasures
 };
 
 struct Condition {
