@@ -126,7 +126,8 @@ void bind_game(py::module_& m, const char* game_class, const char* state_class) 
       .def("_new_state",
            [make_state](py::object self, std::uint64_t seed) {
              return make_state(self, self.cast<const Game&>().game->new_state(seed));
-           })
+           },
+           py::arg("seed"))
       .def("_state_from_record",
            [make_state](py::object self, py::handle record) {
              const G& game = *self.cast<const Game&>().game;
@@ -137,10 +138,11 @@ void bind_game(py::module_& m, const char* game_class, const char* state_class) 
              game.validate(value);
              if constexpr (requires { game.rebuild_derived(value); }) game.rebuild_derived(value);
              return make_state(self, value);
-           })
+           },
+           py::arg("record"))
       .def("_playouts", [](const Game& g, std::int64_t n, std::uint64_t seed, int threads) {
         return playouts(*g.game, nullptr, n, seed, threads);
-      });
+      }, py::arg("n"), py::arg("seed"), py::arg("threads"));
 
   py::class_<State> state_cls(m, state_class);
   state_cls
@@ -236,7 +238,8 @@ void bind_game(py::module_& m, const char* game_class, const char* state_class) 
              // A copy: with the GIL released another Python thread may change `s`.
              const typename G::State start = s.state;
              return playouts(*s.game, &start, n, seed, threads);
-           })
+           },
+           py::arg("n"), py::arg("seed"), py::arg("threads"))
       .def("_mcts",
            [](const State& s, std::int64_t iterations, double seconds, int threads, std::uint64_t seed,
               double exploration, int max_rollout) {
@@ -251,7 +254,9 @@ void bind_game(py::module_& m, const char* game_class, const char* state_class) 
              }
              return py::make_tuple(result.action, result.actions, result.visits, result.values,
                                    result.iterations, result.simulated_moves);
-           })
+           },
+           py::arg("iterations"), py::arg("seconds"), py::arg("threads"), py::arg("seed"), py::arg("exploration"),
+           py::arg("max_rollout"))
       .def("_sample_actions",
            [](const State& s, std::int64_t n, std::uint64_t seed) {
              // The random playout policy's draws from this position (for tests).
@@ -260,7 +265,8 @@ void bind_game(py::module_& m, const char* game_class, const char* state_class) 
              py::list out;
              for (std::int64_t i = 0; i < n; ++i) out.append(s.game->sample_action(s.state, rng));
              return out;
-           })
+           },
+           py::arg("n"), py::arg("seed"))
       .def("__str__", [](const State& s) { return s.game->to_string(s.state); })
       .def("__eq__",
            [](const State& a, py::handle other) {

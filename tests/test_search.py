@@ -147,6 +147,35 @@ def test_a_terminal_state_or_a_non_state_is_refused():
         lifespan.mcts(game, iterations=10)
 
 
+@pytest.mark.parametrize("name", GAMES)
+@pytest.mark.parametrize("threads", [1, 2])
+def test_however_short_the_time_the_search_returns_a_legal_move(name, threads):
+    # The deadline is read after each thread's first iteration, not before it.
+    state = midgame(name, 3, seed=2, moves=4)
+    result = lifespan.mcts(state, seconds=1e-9, threads=threads, seed=1)
+    assert result.action in state.legal_actions() and result.iterations >= 1
+    assert sum(result.visits.values()) == result.iterations
+
+
+def test_any_real_number_is_a_time_and_a_class_is_not_a_state():
+    from fractions import Fraction
+    from decimal import Decimal
+    import numpy as np
+
+    state = midgame("time_of_your_life", 2, seed=1, moves=2)
+    for seconds in (np.float32(0.01), Fraction(1, 100)):
+        assert lifespan.mcts(state, seconds=seconds, seed=1).iterations >= 1
+    with pytest.raises(ValueError, match=r"seconds must be a real number \(an int or a float\), got Decimal"):
+        lifespan.mcts(state, seconds=Decimal("0.01"))
+    with pytest.raises(TypeError, match="mcts needs a lifespan state, got the class TimeOfYourLifeState"):
+        lifespan.mcts(type(state), iterations=10)
+    with pytest.raises(TypeError, match="playouts needs a lifespan game or state, got the class TimeOfYourLifeGame"):
+        lifespan.playouts(type(state.game), 2)
+    # The native entry points take the argument names their stubs give.
+    assert state.game._playouts(n=1, seed=0, threads=1).shape == (1, 2)
+    assert state._mcts(iterations=4, seconds=-1.0, threads=1, seed=0, exploration=2.0, max_rollout=-1)[4] == 4
+
+
 def test_a_short_rollout_still_searches():
     state = midgame("pursuit_of_happiness", 2, seed=1, moves=12)
     result = lifespan.mcts(state, iterations=100, seed=1, max_rollout=0)

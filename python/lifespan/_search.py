@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import math
+import numbers
 import os
 from dataclasses import dataclass
 from typing import Any, SupportsIndex
 
-from ._parameters import MAX_SEED, MAX_THREADS, check_integer
+from ._parameters import MAX_SEED, MAX_THREADS, check_integer, native_entry
 from ._types import State
 
 
@@ -36,10 +37,13 @@ class MCTSResult:
 
 
 def _check_real(name: str, value: Any, positive: bool) -> float:
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value) \
-            or value < 0 or (positive and value == 0):
+    # Any real number (numpy floats and Fractions included); a bool is refused, as for integers.
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        raise ValueError(f"{name} must be a real number (an int or a float), got {value!r}")
+    number = float(value)
+    if not math.isfinite(number) or number < 0 or (positive and number == 0):
         raise ValueError(f"{name} must be a finite number {'> 0' if positive else '>= 0'}, got {value!r}")
-    return float(value)
+    return number
 
 
 def mcts(state: State, iterations: SupportsIndex | None = None, seconds: float | None = None,
@@ -55,9 +59,9 @@ def mcts(state: State, iterations: SupportsIndex | None = None, seconds: float |
     caps the random moves after the tree (a cut-short rollout scores 0 for everyone). The
     state is not changed.
     """
-    run = getattr(state, "_mcts", None)
+    run, given = native_entry(state, "_mcts")
     if run is None:
-        raise TypeError(f"mcts needs a lifespan state, got {type(state).__name__}")
+        raise TypeError(f"mcts needs a lifespan state, got {given}")
     if iterations is None and seconds is None:
         raise ValueError("mcts needs a budget: iterations=, seconds= or both")
     budget = -1 if iterations is None else check_integer("iterations", iterations, 1, 2**63 - 1)
