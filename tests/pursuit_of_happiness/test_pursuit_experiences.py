@@ -466,3 +466,19 @@ def test_a_saved_state_waiting_for_a_decision_that_cannot_exist_is_refused(chang
     change(st)
     with pytest.raises(ValueError, match=message):
         game.state_from_json(json.dumps(doc))
+
+
+@pytest.mark.parametrize("dream_slots", [1, 2, 3])
+def test_dream_slots_parameter_limits_the_dream_slots_offered(ph, dream_slots):
+    # Fewer Dream slots offer fewer slots to dream into; each slot from the left gives 1
+    # Knowledge, Creativity or Influence.
+    game = lifespan.load_game("pursuit_of_happiness", players=2, expansions=["experiences"],
+                              dream_slots=dream_slots)
+    state = ph.build(game, round=2, unavailable=0, goals=NO_GOALS)
+    legal = state.legal_actions()
+    offered = [k for k in range(3) if ph.dream(ph.PROJECTS, 0, k) in legal]
+    assert offered == list(range(dream_slots))
+    state.apply(ph.dream(ph.PROJECTS, 0, dream_slots - 1))
+    expected = [0, 0, 0]
+    expected[dream_slots - 1] = 1
+    assert ph.player(state, 0)["resources"] == expected

@@ -208,3 +208,89 @@ def test_a_zero_wide_sth_side_turns_every_step_into_lth(ph, overflow):
     bottom = ph.build(ph.game(sth_min=0, sth_overflow=overflow), players={0: {"lth": 4}})
     bottom.apply(ph.refresh(ph.PROJECTS))
     assert (ph.player(bottom, 0)["sth"], ph.player(bottom, 0)["lth"]) == (0, 3)
+
+
+# ===== The ends of parameter ranges, and readings, no test used before =====
+
+def test_sth_min_at_its_minimum_minus_six(ph):
+    game = ph.game(sth_min=-6)
+    state = ph.build(game, players={0: {"sth": -6, "lth": 2}})
+    state.apply(ph.refresh(ph.ITEMS))
+    assert (ph.player(state, 0)["sth"], ph.player(state, 0)["lth"]) == (-6, 1)
+    state = ph.build(game, players={0: {"sth": -5, "lth": 2}})
+    state.apply(ph.refresh(ph.ITEMS))
+    assert (ph.player(state, 0)["sth"], ph.player(state, 0)["lth"]) == (-6, 2)
+
+
+def test_sth_max_at_its_maximum_six(ph):
+    game = ph.game(sth_max=6)
+    state = ph.build(game, rows={ph.ITEMS: [ph.item(THEME_PARK)]}, players={0: {"sth": 5, "money": 3}})
+    state.apply(ph.spend(0))
+    assert (ph.player(state, 0)["sth"], ph.player(state, 0)["lth"]) == (6, 2)
+
+
+def test_stress_start_section_above_stress_sections_is_a_rules_error(ph):
+    with pytest.raises(lifespan.RulesError):
+        lifespan.load_game("pursuit_of_happiness", stress_sections=2, stress_start_section=3)
+
+
+def test_stress_start_section_at_its_maximum_six(ph):
+    game = ph.game(stress_sections=6, stress_start_section=6, stress_section_spaces=2)
+    # The lowest space of section 6 of 2 spaces: (6 - 1) * 2 = 10; 6 Hourglasses at setup.
+    st = ph.srec(game.new_state())
+    assert [p["stress"] for p in st["players"]] == [10, 10]
+    assert [p["hourglasses"] for p in st["players"]] == [6, 6]
+
+
+def test_solo_lth_target_at_its_maximum(ph):
+    game = ph.game(players=1, solo_lth_target=200)
+    state = ph.build(game, round=8, unavailable=1 << 4, goals=["Well Read", "Daydreamer", "People Person"],
+                     players={0: {"hourglasses": 1, "lth": 185, "resources": [10, 10, 10]}})
+    state.apply(ph.REST)
+    # 185 + Inheritance 6 + goals 9 = 200: exactly the target wins.
+    assert state.scores() == [200] and state.returns() == [1.0]
+
+
+# --- sth_overflow = at_max_only treats a loss past the bottom as a gain past the top.
+
+LOSS_CARD = """
+[[activity]]
+id = "bad_day_out"
+name = "Bad Day Out"
+provenance = "authored"
+cost = { money = 1, sth = 2 }
+reward = { lth = 0, knowledge = 1 }
+"""
+
+
+@pytest.mark.parametrize("overflow, sth, sth_after, lth_after", [
+    ("excess", -2, -3, 9),         # -2 - 2 = -4: the 1 past the bottom comes off LTH
+    ("at_max_only", -2, -3, 10),   # a loss made above the bottom: nothing comes off LTH
+    ("excess", -3, -3, 8),         # at the bottom: the whole loss comes off LTH
+    ("at_max_only", -3, -3, 8),
+])
+def test_sth_overflow_for_a_loss_of_two(ph, tmp_path, overflow, sth, sth_after, lth_after):
+    path = tmp_path / "loss.toml"
+    path.write_text(LOSS_CARD)
+    game = lifespan.load_game("pursuit_of_happiness", players=2, cards=[str(path)], sth_overflow=overflow)
+    items = [c for c in game.cards() if c["kind"] in ("item", "activity")]
+    ident = [c["name"] for c in items].index("Bad Day Out")
+    state = ph.build(game, rows={ph.ITEMS: [ident]}, players={0: {"sth": sth, "lth": 10, "money": 1}})
+    assert ph.spend(0) in state.legal_actions()
+    state.apply(ph.spend(0))
+    p = ph.player(state, 0)
+    assert (p["sth"], p["lth"], p["money"]) == (sth_after, lth_after, 0)
+
+
+# --- discard_scope = any_card: "active" qualifies only the Basic Project ---------------------------
+
+def test_discard_scope_any_card_still_keeps_archived_projects(ph):
+    # With any_card "active" qualifies only the Project: a completed (archived) Project stays
+    # out of reach, an Item and a retired Job may go.
+    game = ph.game(discard_scope="any_card")
+    state = ph.build(game, round=4, unavailable=0, players={0: {"cards": [
+        ph.project_card("Pottery", level=3, flags=ph.ARCHIVED | ph.COMPLETED),
+        ph.item_card("Villa"),
+        ph.job_card("University Lecturer", flags=ph.ARCHIVED | ph.RETIRED)]}})
+    legal = state.legal_actions()
+    assert ph.discard(0) not in legal and ph.discard(1) in legal and ph.discard(2) in legal

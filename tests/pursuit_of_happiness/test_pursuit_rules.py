@@ -1707,3 +1707,267 @@ def test_illegal_action_raises_and_leaves_the_state_unchanged(ph):
         with pytest.raises(lifespan.IllegalActionError):
             state.apply(bad)
         assert state.to_json() == before
+
+
+# ===== Rules an audit found without a scenario test of their own =====
+
+NO_GOALS = ["Corner Office", "Well-Earned Rest"]      # in-game goals nobody here meets
+
+
+THREE_ACTIVE = ("Write Fiction", "Pottery", "Debate")
+
+
+# --- A 4th Project, Job or Partner with the 3 Active slots full: +1 Stress (summary, Action 2.1),
+# whichever board action takes it.
+
+def test_get_a_job_with_three_active_cards_costs_one_stress(ph):
+    # Computer Technician: needs 3 Knowledge, costs 1 Creativity, gives 3 coins.
+    tech = ph.job("Computer Technician")
+    state = ph.build(ph.game(), round=2, unavailable=0, rows={ph.JOBS: [tech]},
+                     players={0: {"resources": [3, 1, 0],
+                                  "cards": [ph.project_card(n) for n in THREE_ACTIVE]}})
+    state.apply(ph.get_job(0))
+    p = rec(ph, state, 0)
+    assert (p["stress"], p["resources"], p["money"]) == (6, [3, 0, 0], 3)
+    assert sum(1 for c in p["cards"] if c["flags"] & ph.ACTIVE) == 4
+
+
+def test_start_a_relationship_with_three_active_cards_costs_one_stress(ph):
+    # Nicole, First Date: 3 Influence; +1 Influence, +1 STH (trait Rich: no Partner discount).
+    state = ph.build(ph.game(), round=2, unavailable=0, rows={ph.PARTNERS: [ph.partner("Nicole")]},
+                     players={0: {"trait": "Rich", "resources": [0, 0, 3],
+                                  "cards": [ph.project_card(n) for n in THREE_ACTIVE]}})
+    state.apply(ph.start_relationship(0))
+    p = rec(ph, state, 0)
+    assert (p["stress"], p["resources"], p["sth"]) == (6, [0, 0, 1], 1)
+
+
+def test_start_a_group_project_with_three_active_cards_costs_one_stress(ph):
+    # Paintball, Team Captain: K1 I2 -> +1 STH, +1 LTH. A Group Project is a Project card.
+    state = ph.build(ph.game(), rows={ph.PROJECTS: [ph.project("Paintball")]},
+                     players={0: {"resources": [1, 0, 2],
+                                  "cards": [ph.project_card(n) for n in THREE_ACTIVE]}})
+    state.apply(ph.start_project(0, 0))
+    p = rec(ph, state, 0)
+    assert (p["stress"], p["resources"], p["sth"], p["lth"]) == (6, [0, 0, 0], 1, 1)
+
+
+# --- A negative STH adds resources to advancing and joining a Project too (summary, Action 7.3;
+# rule sth_penalty), not only to starting one.
+
+def test_negative_sth_adds_resources_when_advancing_a_project(ph):
+    # Write Fiction L1 -> Teen Drama: 1 Hourglass, 1 Knowledge, 3 Creativity; +1 STH, +1 LTH.
+    # STH -2: 4 + 2 = 6 resources; holding K1 C5 pays everything.
+    state = ph.build(ph.game(), players={0: {"sth": -2, "resources": [1, 5, 0],
+                                             "cards": [ph.project_card("Write Fiction")]}})
+    state.apply(ph.card_action(0))
+    p = rec(ph, state, 0)
+    assert (p["resources"], p["sth"], p["lth"], p["hourglasses"]) == ([0, 0, 0], -1, 1, 5)
+    assert p["cards"][0]["level"] == 2
+    # One Creativity short of the 6: not possible.
+    state = ph.build(ph.game(), players={0: {"sth": -2, "resources": [1, 4, 0],
+                                             "cards": [ph.project_card("Write Fiction")]}})
+    assert ph.card_action(0) not in state.legal_actions()
+
+
+def test_sth_penalty_never_when_advancing_a_project(ph):
+    state = ph.build(ph.game(sth_penalty="never"),
+                     players={0: {"sth": -2, "resources": [1, 5, 0],
+                                  "cards": [ph.project_card("Write Fiction")]}})
+    state.apply(ph.card_action(0))
+    p = rec(ph, state, 0)
+    assert (p["resources"], p["sth"], p["lth"]) == ([0, 2, 0], -1, 1)
+
+
+def test_negative_sth_adds_resources_when_joining_a_group_project(ph):
+    # Seat 1 joins seat 0's Paintball as Sharpshooter: K2 C1 -> +2 LTH. STH -1: 3 + 1 = 4.
+    card = ph.in_play(ph.KIND_PROJECT, ph.project("Paintball"), flags=ph.ACTIVE | ph.STARTED,
+                      time=1, roles=[0, -1, -1, -1])
+    players = {0: {"cards": [card]}, 1: {"sth": -1, "resources": [3, 1, 0]}}
+    state = ph.build(ph.game(), players=players, current=1)
+    state.apply(ph.join_group(0, 0, 1))
+    p1 = rec(ph, state, 1)
+    assert (p1["resources"], p1["lth"], p1["sth"]) == ([0, 0, 0], 2, -1)
+    players[1]["resources"] = [2, 1, 0]
+    state = ph.build(ph.game(), players=players, current=1)
+    assert ph.join_group(0, 0, 1) not in state.legal_actions()
+    # sth_penalty = never: 3 resources are enough.
+    state = ph.build(ph.game(sth_penalty="never"), players=players, current=1)
+    state.apply(ph.join_group(0, 0, 1))
+    assert rec(ph, state, 1)["resources"] == [0, 0, 0]
+
+
+# --- The Teen Unavailable tokens block their actions even where the rows are dealt in round 1
+# (summary, Setup 10; rule teen_job_partner_rows): the tokens, not empty rows, do the blocking.
+
+def test_teen_unavailable_tokens_block_get_a_job_and_start_a_relationship_even_with_rows(ph):
+    game = ph.game(teen_job_partner_rows=True)
+    state = ph.build(game, rows={ph.JOBS: [ph.job("Computer Technician")],
+                                 ph.PARTNERS: [ph.partner("Nicole")]},
+                     players={0: {"resources": [9, 9, 9], "money": 9}})
+    legal = state.legal_actions()
+    assert ph.get_job(0) not in legal and ph.start_relationship(0) not in legal
+    assert ph.OVERTIME not in legal
+    # The same position in round 2 without the tokens: both are legal.
+    state = ph.build(game, round=2, unavailable=0,
+                     rows={ph.JOBS: [ph.job("Computer Technician")], ph.PARTNERS: [ph.partner("Nicole")]},
+                     players={0: {"resources": [9, 9, 9], "money": 9}})
+    legal = state.legal_actions()
+    assert ph.get_job(0) in legal and ph.start_relationship(0) in legal
+
+
+# --- Free actions may be repeated within a turn (summary, Action 4), each at its cost (5.1).
+
+def test_refresh_cards_twice_in_one_turn_costs_two_sth(ph):
+    state = ph.build(ph.game(), players={0: {"sth": 1, "lth": 4}})
+    state.apply(ph.refresh(ph.PROJECTS))
+    state.apply(ph.refresh(ph.ITEMS))
+    state.apply(ph.refresh(ph.PROJECTS))
+    p = rec(ph, state, 0)
+    assert (p["sth"], p["lth"], p["stress"]) == (-2, 4, 5)
+    assert state.current_player == 0 and ph.srec(state)["step"] == ph.ACTION
+
+
+# --- Only active Projects, Jobs and Partners count towards the 3 of Upkeep (summary, Upkeep 2).
+
+def test_upkeep_archived_projects_and_a_retired_job_do_not_count_as_active(ph):
+    # 3 active cards and 2 archived ones: no Stress.
+    cards = [ph.project_card(n) for n in THREE_ACTIVE]
+    cards.append(ph.project_card("Hiking", level=3, flags=ph.ARCHIVED | ph.COMPLETED))
+    cards.append(ph.job_card("University Lecturer", flags=ph.ARCHIVED | ph.RETIRED))
+    state = ph.build(ph.game(), round=4, unavailable=0,
+                     players={0: {"hourglasses": 1, "cards": cards}, 1: {"hourglasses": 0}})
+    state.apply(ph.STUDY)
+    st = ph.srec(state)
+    assert st["round"] == 5
+    # The retired Job's pension (4 coins) has no choice; no Stress from the count.
+    assert st["players"][0]["stress"] == 5 and st["players"][0]["money"] == 4
+
+
+# --- Every life ending during Upkeep ends the game there (summary, Upkeep 4).
+
+def test_every_life_ending_in_upkeep_ends_the_game(ph):
+    # Seat 1's life has ended; seat 0 (Stress 19, the last space) holds 5 active Projects: +2
+    # Stress at Upkeep takes it past the end of the track.
+    cards = [ph.project_card(n) for n in ("Write Fiction", "Pottery", "Debate", "Hiking", "Running")]
+    state = ph.build(ph.game(), goals=NO_GOALS, players={
+        0: {"stress": 19, "hourglasses": 1, "lth": 6, "cards": cards},
+        1: {"alive": False, "stress": 20, "hourglasses": 0, "lth": 9}})
+    state.apply(ph.STUDY)          # Study: not Rest, whose Relax would move the marker
+    st = ph.srec(state)
+    assert state.is_terminal() and st["step"] == ph.OVER
+    assert st["round"] == 2
+    p0 = st["players"][0]
+    # The marker stops just past the last space (19 + 1), as in the existing death tests.
+    assert not p0["alive"] and p0["stress"] == 20
+    # Study's 3 Knowledge: no Inheritance (3 < 5); no goal met.
+    assert state.scores() == [6, 9]
+    assert state.returns() == [-1.0, 1.0]
+
+
+def test_a_life_ending_in_upkeep_takes_no_upkeep_decision_and_no_turn(ph):
+    # Seat 0 dies from the 4-active-card Stress (19 + 1 = 20): it pays no upkeep (its Villa is
+    # not offered) and the Action phase starts with seat 1, which is alive.
+    cards = [ph.project_card(n) for n in ("Write Fiction", "Pottery", "Debate", "Hiking")]
+    cards.append(ph.item_card("Villa"))
+    state = ph.build(ph.game(), players={0: {"stress": 19, "hourglasses": 1, "money": 5, "cards": cards},
+                                         1: {"hourglasses": 0}})
+    state.apply(ph.STUDY)
+    st = ph.srec(state)
+    assert st["round"] == 2 and not st["players"][0]["alive"]
+    assert st["step"] == ph.ACTION and state.current_player == 1
+    assert st["players"][0]["money"] == 5 and st["players"][0]["hourglasses"] == 0
+
+
+# --- A life that ends keeps its LTH, and the player may still win (issue 3; facts §1.9).
+
+def test_a_player_whose_life_ended_can_still_win(ph):
+    # Seat 0 (10 LTH) dies at once from a Discard; seat 1 (2 LTH) plays on to the end.
+    state = ph.build(ph.game(), goals=NO_GOALS,
+                     players={0: {"stress": 19, "lth": 10, "cards": [ph.item_card("Villa")]},
+                              1: {"lth": 2}})
+    state.apply(ph.discard(0))
+    assert not rec(ph, state, 0)["alive"]
+    ph.play_out(state)
+    assert state.scores() == [10, 2]
+    assert state.returns() == [1.0, -1.0]
+
+
+def test_the_last_life_ending_in_the_action_phase_ends_the_game(ph):
+    # The game ends once every life has (summary, End of Round 8). Seat 1 is already dead;
+    # seat 0 works Overtime at Stress 19 and its life ends.
+    state = ph.build(ph.game(), round=2, unavailable=0, goals=NO_GOALS,
+                     players={0: {"stress": 19, "lth": 7},
+                              1: {"alive": False, "stress": 20, "hourglasses": 0, "lth": 3}})
+    state.apply(ph.OVERTIME)
+    assert state.is_terminal()
+    assert state.scores() == [7, 3]
+
+
+# --- Life Goals pay once: a game-end goal waits for the end of the game, an in-game goal once
+# claimed or tied pays nobody later (summary, Setup 9.1 and Scoring).
+
+def test_a_game_end_goal_is_not_settled_at_an_end_of_round(ph):
+    state = ph.build(ph.game(), goals=["Well Read", "Daydreamer"],
+                     players={0: {"hourglasses": 1, "resources": [8, 0, 0]}, 1: {"hourglasses": 0}})
+    state.apply(ph.REST)
+    st = ph.srec(state)
+    assert st["round"] == 2 and st["goals_claimed_by"] == [0, 0]
+    assert [p["lth"] for p in st["players"]] == [0, 0]
+    assert [p["goals"] for p in st["players"]] == [0, 0]
+
+
+def test_an_in_game_goal_once_claimed_gives_nothing_more_to_anyone(ph):
+    # Soulmates (in game, a Partner at level 3, 5 LTH) was claimed by seat 0 earlier.
+    state = ph.build(ph.game(), goals=["Soulmates", "Well Read"], goals_claimed_by=[1, 0],
+                     players={0: {"hourglasses": 1, "lth": 5, "goals": 1,
+                                  "cards": [ph.partner_card("Jimmy", level=3)]},
+                              1: {"hourglasses": 0, "cards": [ph.partner_card("Nicole", level=3)]}})
+    state.apply(ph.REST)
+    st = ph.srec(state)
+    assert st["round"] == 2 and st["goals_claimed_by"] == [1, 0]
+    assert [p["lth"] for p in st["players"]] == [5, 0]
+
+
+def test_a_tied_in_game_goal_stays_unclaimed_when_one_player_meets_it_later(ph):
+    # A tie leaves the goal unclaimed for good (docs §7; 255 marks the tie).
+    state = ph.build(ph.game(), goals=["Soulmates", "Well Read"], goals_claimed_by=[255, 0],
+                     players={0: {"hourglasses": 1, "cards": [ph.partner_card("Jimmy", level=3)]},
+                              1: {"hourglasses": 0}})
+    state.apply(ph.REST)
+    st = ph.srec(state)
+    assert st["goals_claimed_by"] == [255, 0] and st["players"][0]["lth"] == 0
+
+
+# --- 9 Hourglasses of a colour (6 and 3 in the supply, summary Setup 4) bound the Preparation
+# gain too.
+
+def test_preparation_hourglasses_never_exceed_nine_with_next_round_overtime(ph):
+    # Section 1 gives 9 (hourglasses_first_section = 9) and next-round Overtime 2 more: 9 in all.
+    game = ph.game(hourglasses_first_section=9, overtime_timing="next_round")
+    state = ph.build(game, round=2, unavailable=0,
+                     players={0: {"stress": 0, "hourglasses": 1}, 1: {"hourglasses": 0}})
+    state.apply(ph.OVERTIME)
+    st = ph.srec(state)
+    assert st["round"] == 3
+    p = st["players"][0]
+    assert (p["stress"], p["hourglasses"], p["hourglasses_next"]) == (2, 9, 0)
+
+
+# --- In-game goals are checked among the living at each End of Round, and among every player
+# at the end of the game (docs §7).
+
+def test_an_in_game_goal_met_by_a_dead_player_waits_for_the_end_of_the_game(ph):
+    # Seat 1's life has ended with a Partner at level 3 (Soulmates, 5 LTH); at an End of
+    # Round only the living are checked, at the end of the game every player is.
+    state = ph.build(ph.game(), goals=["Soulmates", "Well Read"],
+                     players={0: {"hourglasses": 1},
+                              1: {"hourglasses": 0, "alive": False, "stress": 20,
+                                  "cards": [ph.partner_card("Nicole", level=3)]}})
+    state.apply(ph.STUDY)
+    st = ph.srec(state)
+    assert st["round"] == 2 and st["goals_claimed_by"] == [0, 0]
+    ph.play_out(state)
+    st = ph.srec(state)
+    assert st["goals_claimed_by"][0] == 2
+    assert state.scores()[1] == 5

@@ -131,3 +131,33 @@ def test_random_games_with_school(ph, players):
     game = school_game(players=players)
     credits = ph.sampled_records(game, 4, players, lambda st: sum(sum(p["school_credits"]) for p in st["players"]))
     assert any(credits)
+
+
+def _science_job_face():
+    cards = lifespan.pursuit_of_happiness.load_cards()
+    for card in (c for c in cards if c["kind"] == "job"):
+        for face in card["faces"]:
+            cost = face["cost"]
+            if face["category"] == "science" and face["level"] == 1 and \
+                    sum(cost.get(k, 0) for k in ("knowledge", "creativity", "influence", "any_resource")) >= 2:
+                return face
+    raise AssertionError("no science Job with a resource cost")
+
+
+@pytest.mark.parametrize("discount", [0, 1, 3])
+def test_degree_discount_parameter(ph, discount):
+    # A degree takes `degree_discount` resources off getting a Job of its category.
+    game = lifespan.load_game("pursuit_of_happiness", players=2, expansions=["school"],
+                              degree_discount=discount)
+    face = _science_job_face()
+    resources = [9, 9, 9]
+    state = ph.build(game, round=2, unavailable=0, rows={ph.JOBS: [ph.job(face["name"])]},
+                     players={0: {"resources": resources, "money": 20, "school_credits": [2, 0, 0],
+                                  "degrees": 1}, 1: {"hourglasses": 0}})
+    state.apply(ph.get_job(0))
+    while ph.srec(state)["step"] == ph.PAY:
+        state.apply(state.legal_actions()[0])
+    paid = sum(resources) - sum(ph.player(state, 0)["resources"])
+    gained = sum(face["reward"].get(k, 0) for k in ("knowledge", "creativity", "influence"))
+    printed = sum(face["cost"].get(k, 0) for k in ("knowledge", "creativity", "influence", "any_resource"))
+    assert paid - gained == max(printed - discount, 0)
