@@ -9,6 +9,7 @@
 
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "lifespan/common/errors.hpp"
 #include "lifespan/common/mcts.hpp"
@@ -96,14 +97,20 @@ int check_player(const G& game, py::handle given) {
 
 template <class G>
 py::array_t<std::int32_t> playouts(const G& game, const typename G::State* start, std::int64_t n,
-                                   std::uint64_t seed, int threads) {
+                                   std::uint64_t seed, int threads, py::array_t<double>* returns = nullptr) {
   if (n < 0) throw py::value_error("n must be >= 0");
   if (threads < 0) throw py::value_error("threads must be >= 0 (0: one per core)");
-  py::array_t<std::int32_t> out({static_cast<py::ssize_t>(n), static_cast<py::ssize_t>(game.num_players())});
+  const std::vector<py::ssize_t> shape{static_cast<py::ssize_t>(n), static_cast<py::ssize_t>(game.num_players())};
+  py::array_t<std::int32_t> out(shape);
   std::int32_t* data = out.mutable_data();
+  double* returns_data = nullptr;
+  if (returns) {
+    *returns = py::array_t<double>(shape);
+    returns_data = returns->mutable_data();
+  }
   {
     py::gil_scoped_release release;
-    run_playouts(game, start, n, seed, threads, data);
+    run_playouts(game, start, n, seed, threads, data, returns_data);
   }
   return out;
 }
@@ -142,7 +149,14 @@ void bind_game(py::module_& m, const char* game_class, const char* state_class) 
            py::arg("record"))
       .def("_playouts", [](const Game& g, std::int64_t n, std::uint64_t seed, int threads) {
         return playouts(*g.game, nullptr, n, seed, threads);
-      }, py::arg("n"), py::arg("seed"), py::arg("threads"));
+      }, py::arg("n"), py::arg("seed"), py::arg("threads"))
+      .def("_playouts_with_returns",  // the same games, with each game's returns() (selfplay's wins)
+           [](const Game& g, std::int64_t n, std::uint64_t seed, int threads) {
+             py::array_t<double> returns;
+             py::array_t<std::int32_t> scores = playouts(*g.game, nullptr, n, seed, threads, &returns);
+             return py::make_tuple(scores, returns);
+           },
+           py::arg("n"), py::arg("seed"), py::arg("threads"));
 
   py::class_<State> state_cls(m, state_class);
   state_cls

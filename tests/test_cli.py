@@ -93,6 +93,9 @@ def test_a_bots_kept_child_trait_stays_secret_and_its_other_moves_do_not():
     (("selfplay", "time_of_your_life", "--param", "colour=blue"), "unknown parameter 'colour'"),
     (("selfplay", "time_of_your_life", "--agents", "genius"), "unknown agent 'genius'"),
     (("play", "time_of_your_life", "--players", "4", "--seats", "human,random"), "2 seats given for 4 players"),
+    (("play", "time_of_your_life", "--seats", "Human,random"), "unknown seat 'Human' (known: human, mcts, random)"),
+    (("selfplay", "pursuit_of_happiness", "--param", "expansion=kids"), "load options: expansions, cards, rules"),
+    (("selfplay", "time_of_your_life", "--threads", "-1"), "--threads must be an integer from 0 to 256"),
 ])
 def test_bad_command_lines_get_a_clean_message(args, message):
     result = run(*args, stdin="")
@@ -192,3 +195,44 @@ def test_selfplay_takes_the_largest_seed(agents, games):
                  "--seed", str(2**64 - 1))
     assert result.returncode == 0, result.stderr
     assert f"{games} games, 2 players" in result.stdout
+
+
+@pytest.mark.parametrize("answer", ["\u00b2", "9" * 5000], ids=["superscript two", "5000 digits"])
+def test_digits_that_are_no_move_number_get_the_prompt_again(answer):
+    # str.isdigit() takes "²" and any length; neither is a listed move's number.
+    result = run("play", "time_of_your_life", "--players", "2", stdin=f"{answer}\nquit\n")
+    assert result.returncode == 0, result.stderr
+    assert "No move or command" in result.stdout and "Traceback" not in result.stderr
+
+
+def test_a_reader_that_stops_early_ends_the_output_quietly():
+    command = [sys.executable, "-m", "lifespan", "play", "time_of_your_life", "--players", "2"]
+    with subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE) as proc:
+        proc.stdout.readline()
+        proc.stdout.close()         # as `| head -1` does
+        _, err = proc.communicate(b"1\n" * 300, timeout=120)
+    assert proc.returncode == 1 and b"Traceback" not in err and b"BrokenPipeError" not in err
+
+
+def test_selfplay_win_share_follows_the_games_own_win_rule():
+    # A random solo player never wins a solo game (every Life Goal and the LTH target), however
+    # high its score; the win share reads returns(), not the top score.
+    result = run("selfplay", "pursuit_of_happiness", "--players", "1", "--games", "200")
+    assert result.returncode == 0, result.stderr
+    assert "200 games, 1 player\n" in result.stdout
+    row = next(line for line in result.stdout.splitlines() if line.strip().startswith("0 "))
+    assert row.split()[-1] == "0.0%"
+    result = run("selfplay", "pursuit_of_happiness", "--players", "1", "--games", "2", "--agents", "mcts")
+    assert result.returncode == 0, result.stderr   # an MCTS solo game ends (it once refreshed for ever)
+
+
+def test_selfplay_wins_break_ties_as_the_rules_do():
+    game = lifespan.load_game("time_of_your_life", players=2, winner_tie_break="happiness")
+    scores, returns = game._playouts_with_returns(2000, 1, 1)   # one chunk of selfplay
+    tied = (scores[:, 0] == scores[:, 1]) & (returns[:, 0] != returns[:, 1])
+    assert tied.any()       # ties the rule breaks
+    out = run("selfplay", "time_of_your_life", "--players", "2", "--games", "2000", "--seed", "1",
+              "--param", "winner_tie_break=happiness").stdout
+    shares = [float(line.split()[-1].rstrip("%")) for line in out.splitlines() if line.strip().startswith(("0 ", "1 "))]
+    wins = ((returns + 1) / 2).sum(axis=0) / 2000 * 100
+    assert shares == pytest.approx(list(wins), abs=0.05)

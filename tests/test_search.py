@@ -176,6 +176,20 @@ def test_any_real_number_is_a_time_and_a_class_is_not_a_state():
     assert state._mcts(iterations=4, seconds=-1.0, threads=1, seed=0, exploration=2.0, max_rollout=-1)[4] == 4
 
 
+@pytest.mark.parametrize("seed, iterations", [(0, 100), (2, 30)])
+def test_a_search_in_a_lost_solo_game_still_ends_it(seed, iterations):
+    # Once a solo game cannot be won every rollout returns -1, and all root actions tie. Ties
+    # went to the lowest id, a Refresh, which returns the turn to the same seat: these two games
+    # refreshed for ever. Ties now go at random (from the seed).
+    game = lifespan.load_game("pursuit_of_happiness", players=1)
+    state, agent = game.new_state(seed=seed), MCTSAgent(seed, iterations=iterations)
+    for _ in range(3000):
+        if state.is_terminal():
+            break
+        state.apply(agent.step(state))
+    assert state.is_terminal()
+
+
 def test_a_short_rollout_still_searches():
     state = midgame("pursuit_of_happiness", 2, seed=1, moves=12)
     result = lifespan.mcts(state, iterations=100, seed=1, max_rollout=0)

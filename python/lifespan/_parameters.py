@@ -126,13 +126,16 @@ def load_parameters(path: Path, options: Mapping[str, Sequence[str]] = {}) -> di
     return params
 
 
-def resolve(game: str, known: Mapping[str, Parameter], given: Mapping[str, Any]) -> dict[str, Any]:
-    """Defaults overridden by `given`; unknown names and bad values raise RulesError."""
+def resolve(game: str, known: Mapping[str, Parameter], given: Mapping[str, Any],
+            load_options: Sequence[str] = ("cards", "rules")) -> dict[str, Any]:
+    """Defaults overridden by `given`; unknown names and bad values raise RulesError, whose
+    message also names the game's load options (taken out of `given` before)."""
     values = {name: p.default for name, p in known.items()}
     for name, value in given.items():
         if name not in known:
             raise RulesError(
-                f"unknown parameter {name!r} for {game}; known: {', '.join(sorted(known))}"
+                f"unknown parameter {name!r} for {game}; known: {', '.join(sorted(known))}; "
+                f"load options: {', '.join(load_options)}"
             )
         values[name] = known[name].check(value)
     return values

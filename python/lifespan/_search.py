@@ -30,9 +30,10 @@ class MCTSResult:
     simulated_moves: int
 
     def shares(self) -> dict[int, float]:
-        """Each root action's share of the visits, most visited first."""
+        """Each root action's share of the visits, most visited first (the chosen action
+        first among equals)."""
         total = sum(self.visits.values()) or 1
-        ranked = sorted(self.visits.items(), key=lambda item: (-item[1], item[0]))
+        ranked = sorted(self.visits.items(), key=lambda item: (-item[1], item[0] != self.action, item[0]))
         return {action: count / total for action, count in ranked}
 
 

@@ -6,6 +6,7 @@ Both work for every registered game: they use only the Game / State contract.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import time
 from pathlib import Path
@@ -15,9 +16,9 @@ import numpy as np
 from tabulate import tabulate
 from tqdm import tqdm
 
-from . import load_game, mcts, playouts
-from ._parameters import merge_parameters, parse_value, seed_plus
-from .agents import make_agent
+from . import games, load_game, mcts
+from ._parameters import MAX_THREADS, check_integer, merge_parameters, parse_value, seed_plus
+from .agents import AGENTS, make_agent
 
 HUMAN = "human"
 HINT_ITERATIONS = 2000
@@ -54,13 +55,24 @@ def _game_from_args(args: argparse.Namespace, seats: str | None = None) -> Any:
     return load_game(args.game, **merge_parameters(params, "as an option", given, "in --param"))
 
 
-def _seat_names(spec: str | None, players: int, default: Sequence[str]) -> list[str]:
+def _seat_names(spec: str | None, players: int, default: Sequence[str], humans: bool) -> list[str]:
+    """One name per seat; each must be an agent (or `human`, where humans may sit)."""
     names = [n.strip() for n in spec.split(",")] if spec else list(default)
     if len(names) == 1:
         names *= players
     if len(names) != players:
         raise ValueError(f"{len(names)} seats given for {players} players")
+    for name in set(names):
+        if name not in AGENTS and not (humans and name == HUMAN):
+            known = sorted(AGENTS) + ([HUMAN] if humans else [])
+            raise ValueError(f"unknown {'seat' if humans else 'agent'} {name!r} (known: {', '.join(sorted(known))})")
     return names
+
+
+def _move_number(line: str, moves: int) -> bool:
+    """Whether `line` is a listed move's number: ASCII digits only, as str.isdigit() also takes
+    "²", which int() refuses, and short enough for int() to read."""
+    return line.isascii() and line.isdigit() and len(line) <= 6 and 1 <= int(line) <= moves
 
 
 def _final_line(state: Any, finished: bool) -> str:
@@ -134,7 +146,7 @@ class Repl:
             self.hint()
         elif command in ("save", "load") and argument:
             self.save_or_load(command, argument.strip())
-        elif line.isdigit() and 1 <= int(line) <= len(legal):
+        elif _move_number(line, len(legal)):
             self.play(legal[int(line) - 1])
         elif line in names:
             self.play(legal[names.index(line)])
@@ -196,7 +208,7 @@ def _echoing_reader(prompt: str) -> str:
 
 def cmd_play(args: argparse.Namespace) -> int:
     game = _game_from_args(args, args.seats)
-    seats = _seat_names(args.seats, game.num_players, [HUMAN] + ["random"] * (game.num_players - 1))
+    seats = _seat_names(args.seats, game.num_players, [HUMAN] + ["random"] * (game.num_players - 1), humans=True)
     read: Callable[[str], str]
     if sys.stdin.isatty():
         import readline  # noqa: F401  (line editing and Tab completion)
@@ -210,49 +222,51 @@ def cmd_play(args: argparse.Namespace) -> int:
     return Repl(game, seats, seed, sys.stdout, read).run()
 
 
-def _win_shares(scores: np.ndarray) -> np.ndarray:
-    """Each game's win is split among the seats sharing the top score."""
-    best = scores.max(axis=1, keepdims=True)
-    winners = scores == best
-    shares: np.ndarray = (winners / winners.sum(axis=1, keepdims=True)).sum(axis=0)
-    return shares
+def _win_shares(returns: np.ndarray) -> np.ndarray:
+    """Each seat's wins over the games, as each game's returns() say: a shared win counts a
+    share, a tie broken by the rules counts for its winner, and solo counts a win only as the
+    rules define it (1), never a loss (-1). returns() maps a share w of one game's win to
+    (n·w − 1)/(n − 1) for n > 1 players, and a solo win and loss to 1 and −1."""
+    players = returns.shape[1]
+    shares: np.ndarray = (returns + 1) / 2 if players == 1 else (returns * (players - 1) + 1) / players
+    summed: np.ndarray = shares.sum(axis=0)
+    return summed
 
 
 def cmd_selfplay(args: argparse.Namespace) -> int:
     game = _game_from_args(args, args.agents)
-    names = _seat_names(args.agents, game.num_players, ["random"])
+    names = _seat_names(args.agents, game.num_players, ["random"], humans=False)
     seed = game.parameters["seed"]  # --seed, or a seed parameter, or 0
-    for name in set(names):
-        make_agent(name)  # an unknown agent fails before any game is played
     if args.games < 1:
         raise ValueError("--games must be at least 1")
     start = time.perf_counter()
     bar = tqdm(total=args.games, unit="game", disable=None, file=sys.stderr)
+    results: list[tuple[np.ndarray, np.ndarray]] = []  # (scores, returns) of a chunk of games
     if all(name == "random" for name in names):
         # Uniform random seats: whole games in C++ (lifespan.playouts), in chunks for the bar.
-        rows = []
+        # (the games of lifespan.playouts, with their returns for the win shares)
         chunk = 2000
         for first in range(0, args.games, chunk):
             count = min(chunk, args.games - first)
-            rows.append(playouts(game, count, seed=seed_plus(seed, first), threads=args.threads))
+            results.append(game._playouts_with_returns(count, seed_plus(seed, first),
+                                                       check_integer("--threads", args.threads, 0, MAX_THREADS)))
             bar.update(count)
-        scores = np.concatenate(rows)
     else:
-        scores = np.zeros((args.games, game.num_players), dtype=np.int64)
         for index in range(args.games):
             agents = [make_agent(name, seed_plus(seed, index * game.num_players + seat))
                       for seat, name in enumerate(names)]
             state = game.new_state(seed=seed_plus(seed, index))
             while not state.is_terminal():
                 state.apply(agents[state.current_player].step(state))
-            scores[index] = state.scores()
+            results.append((np.array([state.scores()]), np.array([state.returns()])))
             bar.update(1)
     bar.close()
     elapsed = time.perf_counter() - start
-    wins = _win_shares(scores)
+    scores = np.concatenate([chunk_scores for chunk_scores, _ in results])
+    wins = _win_shares(np.concatenate([chunk_returns for _, chunk_returns in results]))
     table = [[seat, name, f"{scores[:, seat].mean():.2f}", f"{wins[seat] / args.games:.1%}"]
              for seat, name in enumerate(names)]
-    print(f"{game.name}: {args.games} games, {game.num_players} players")
+    print(f"{game.name}: {args.games} games, {game.num_players} player{'s' if game.num_players > 1 else ''}")
     print(tabulate(table, headers=["seat", "agent", "mean score", "win share"]))
     print(f"{args.games / elapsed:,.0f} games/s ({elapsed:.2f} s)")
     return 0
@@ -269,13 +283,16 @@ def build_parser() -> argparse.ArgumentParser:
         p.add_argument("--param", action="append", metavar="KEY=VALUE",
                        help="a rule parameter (repeatable)")
 
-    play = sub.add_parser("play", help="play in the terminal")
+    names = (f"games: {', '.join(games())}. Agents: {', '.join(sorted(AGENTS))}. "
+             "--param takes a rule parameter or a load option, e.g. expansions=experiences+kids "
+             "(an unknown name lists them all).")
+    play = sub.add_parser("play", help="play in the terminal", epilog=names + " A seat may also be human.")
     common(play)
     play.add_argument("--seats", help="comma-separated: human or an agent name, per seat; "
                       "without --players, their number sets it")
     play.set_defaults(run=cmd_play)
 
-    selfplay = sub.add_parser("selfplay", help="agents play each other, no input needed")
+    selfplay = sub.add_parser("selfplay", help="agents play each other, no input needed", epilog=names)
     common(selfplay)
     selfplay.add_argument("--games", type=int, default=100, help="number of games (default 100)")
     selfplay.add_argument("--agents", help="comma-separated agent names, per seat (default random); "
@@ -297,3 +314,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("\nInterrupted.", file=sys.stderr)
         return 130
+    except BrokenPipeError:
+        # The reader stopped reading (`| head`): stop quietly, and keep Python's final flush of
+        # stdout from failing again.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1

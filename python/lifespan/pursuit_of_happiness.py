@@ -584,7 +584,7 @@ def load_cards(expansions: Iterable[str] = ("base",),
 
 def resolve_rules(given: Mapping[str, Any]) -> dict[str, Any]:
     """Every rule parameter's value: defaults overridden by `given` (RulesError if bad)."""
-    return resolve(NAME, PARAMETERS, given)
+    return resolve(NAME, PARAMETERS, given, load_options=("expansions", "cards", "rules"))
 
 
 # --- the engine's records: the integer form the C++ core reads ------------------------------

@@ -204,8 +204,16 @@ def build(parameters: Mapping[str, Any], traits: list[str], cards: list[dict[str
     """The engine object for checked parameters and cards (also used when unpickling)."""
     records = [engine_record(card, traits) for card in cards]
     game = _core.make_time_of_your_life(dict(parameters), records, list(traits))
-    # Picks stay face down until all have chosen: every move is a secret choice.
-    return attach_definition(game, NAME, parameters, traits, cards, secret_choice=lambda state, action: True)
+    return attach_definition(game, NAME, parameters, traits, cards, secret_choice=_simultaneous_choice)
+
+
+INSPIRATION_STEP = 3  # docs/state-format.md: the step after round 10, placed in the open
+
+
+def _simultaneous_choice(state: Any, action: int) -> bool:
+    """A move of a simultaneous step (midpoint discards, the two-player swap, the pick) stays
+    face down until all have chosen; an Inspiration placement is made in the open."""
+    return bool(state._to_record()["step"] != INSPIRATION_STEP)
 
 
 def load(params: Mapping[str, Any]) -> Any:

@@ -749,3 +749,21 @@ def test_game_repr_can_be_pasted_back():
     again = eval(text, {"lifespan": lifespan})
     assert again.parameters == game.parameters
     assert again.new_state() == game.new_state()
+
+
+def test_only_the_simultaneous_steps_are_secret_moves():
+    # A pick, a midpoint discard or a swap discard stays face down until all have chosen; an
+    # Inspiration placement after round 10 puts a Trait token openly on the timeline.
+    from lifespan.agents import RandomAgent
+
+    game = lifespan.load_game("time_of_your_life", players=2)
+    seen = {}
+    for seed in range(40):
+        state, agent = game.new_state(seed=seed), RandomAgent(seed)
+        while not state.is_terminal():
+            step = state._to_record()["step"]
+            action = agent.step(state)
+            seen.setdefault(step, set()).add(game._secret_choice(state, action))
+            state.apply(action)
+    assert seen[3] == {False}                                 # Inspiration
+    assert seen[0] == seen[1] == seen[2] == {True}            # midpoint, swap, choose

@@ -249,13 +249,21 @@ MctsResult mcts(const Game& game, const typename Game::State& root, MctsOptions 
     result.visits.push_back(visits[a]);
     result.values.push_back(value_sums[a] / static_cast<double>(visits[a]));
   }
-  // Most visits; ties to the better mean, then the lower id.
+  // Most visits; ties to the better mean, then at random (from the seed). Where every action
+  // looks alike (a lost game), the lowest id would be a free action such as Refresh, which
+  // returns the turn to the same seat: a bot choosing it every time would never end the game.
   std::size_t best = 0;
   for (std::size_t i = 1; i < result.actions.size(); ++i)
     if (result.visits[i] > result.visits[best] ||
         (result.visits[i] == result.visits[best] && result.values[i] > result.values[best]))
       best = i;
-  if (!result.actions.empty()) result.action = result.actions[best];
+  if (!result.actions.empty()) {
+    std::vector<std::size_t> tied;
+    for (std::size_t i = 0; i < result.actions.size(); ++i)
+      if (result.visits[i] == result.visits[best] && result.values[i] == result.values[best]) tied.push_back(i);
+    SplitMix64 tie_break{derive_seed(options.seed, static_cast<std::uint64_t>(threads))};
+    result.action = result.actions[tied[tie_break.below(static_cast<std::uint32_t>(tied.size()))]];
+  }
   return result;
 }
 

@@ -23,12 +23,13 @@ inline int resolve_thread_count(int requested, std::int64_t jobs) {
   return static_cast<int>(std::min<std::int64_t>(threads, std::max<std::int64_t>(jobs, 1)));
 }
 
-// Fills scores[i * num_players + p]. With `start` == nullptr each game starts from
-// game.new_state(seed_i); otherwise from a copy of *start whose generator is re-seeded with
-// seed_i, so the chance events after `start` differ between games.
+// Fills scores[i * num_players + p], and returns[i * num_players + p] if `returns` is given.
+// With `start` == nullptr each game starts from game.new_state(seed_i); otherwise from a copy
+// of *start whose generator is re-seeded with seed_i, so the chance events after `start` differ
+// between games.
 template <class Game>
 void run_playouts(const Game& game, const typename Game::State* start, std::int64_t n,
-                  std::uint64_t seed, int threads, std::int32_t* scores) {
+                  std::uint64_t seed, int threads, std::int32_t* scores, double* returns = nullptr) {
   const int num_players = game.num_players();
   auto work = [&](std::int64_t first, std::int64_t last) {
     std::array<std::int32_t, Game::kMaxPlayers> row{};
@@ -40,6 +41,7 @@ void run_playouts(const Game& game, const typename Game::State* start, std::int6
       random_playout(game, state, policy);
       game.scores(state, row.data());
       std::copy_n(row.data(), num_players, scores + i * num_players);
+      if (returns) game.returns(state, returns + i * num_players);
     }
   };
   threads = resolve_thread_count(threads, n);
