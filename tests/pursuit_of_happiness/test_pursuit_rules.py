@@ -346,6 +346,12 @@ def test_sth_loss_below_the_bottom_comes_off_lth(ph, sth, lth_after, sth_after):
     assert (p["sth"], p["lth"]) == (sth_after, lth_after)
 
 
+def test_lth_goes_below_zero_rather_than_make_a_loss_free(ph):
+    state = ph.build(ph.game(), players={0: {"sth": -3, "lth": 0}})
+    state.apply(ph.refresh(ph.PROJECTS))
+    assert (rec(ph, state, 0)["sth"], rec(ph, state, 0)["lth"], state.scores()[0]) == (-3, -1, -1)
+
+
 def test_sth_min_parameter_moves_the_bottom(ph):
     game = ph.game(sth_min=-5)
     state = ph.build(game, players={0: {"sth": -5, "lth": 2}})
