@@ -64,8 +64,8 @@ def _seat_names(spec: str | None, players: int, default: Sequence[str], humans: 
         raise ValueError(f"{len(names)} seats given for {players} players")
     for name in set(names):
         if name not in AGENTS and not (humans and name == HUMAN):
-            known = sorted(AGENTS) + ([HUMAN] if humans else [])
-            raise ValueError(f"unknown {'seat' if humans else 'agent'} {name!r} (known: {', '.join(sorted(known))})")
+            known = sorted([*AGENTS, *([HUMAN] if humans else [])])
+            raise ValueError(f"unknown {'seat' if humans else 'agent'} {name!r} (known: {', '.join(known)})")
     return names
 
 
@@ -223,9 +223,8 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 
 def _win_shares(returns: np.ndarray) -> np.ndarray:
-    """Each seat's wins over the games, as each game's returns() say: a shared win counts a
-    share, a tie broken by the rules counts for its winner, and solo counts a win only as the
-    rules define it (1), never a loss (-1). returns() maps a share w of one game's win to
+    """Each seat's wins over the games, read from each game's returns() so that the game's own
+    win rule counts (a tie-break, a solo target): returns() maps a share w of a game's win to
     (n·w − 1)/(n − 1) for n > 1 players, and a solo win and loss to 1 and −1."""
     players = returns.shape[1]
     shares: np.ndarray = (returns + 1) / 2 if players == 1 else (returns * (players - 1) + 1) / players
@@ -243,13 +242,13 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
     bar = tqdm(total=args.games, unit="game", disable=None, file=sys.stderr)
     results: list[tuple[np.ndarray, np.ndarray]] = []  # (scores, returns) of a chunk of games
     if all(name == "random" for name in names):
-        # Uniform random seats: whole games in C++ (lifespan.playouts), in chunks for the bar.
-        # (the games of lifespan.playouts, with their returns for the win shares)
+        # Uniform random seats: the games of lifespan.playouts, whole in C++, with their returns
+        # for the win shares; in chunks for the bar.
+        threads = check_integer("--threads", args.threads, 0, MAX_THREADS)
         chunk = 2000
         for first in range(0, args.games, chunk):
             count = min(chunk, args.games - first)
-            results.append(game._playouts_with_returns(count, seed_plus(seed, first),
-                                                       check_integer("--threads", args.threads, 0, MAX_THREADS)))
+            results.append(game._playouts_with_returns(count, seed_plus(seed, first), threads))
             bar.update(count)
     else:
         for index in range(args.games):
