@@ -1,8 +1,11 @@
 import sys
+import time
+from functools import cache
 from pathlib import Path
 
 import pytest
 
+from lifespan import _core
 from lifespan.agents import RandomAgent
 
 # The pure-Python reference implementation (tests/time_of_your_life/reference.py) is the speed
@@ -23,3 +26,21 @@ def mean_moves_per_game():
                 total += 1
         return total / games
     return measure
+
+
+@pytest.fixture(scope="session")
+def core_ghz():
+    """The core's clock in this run, read off a chain of dependent multiplies (3 cycles each):
+    the same-run baseline that turns a time per move into cycles, which this shared machine's
+    changing clock does not move."""
+    @cache
+    def measure(count=100_000_000):
+        best = min(_timed(lambda: _core._multiply_chain(count)) for _ in range(5))
+        return 3 * count / best / 1e9
+    return measure
+
+
+def _timed(call):
+    start = time.perf_counter()
+    call()
+    return time.perf_counter() - start

@@ -9,4 +9,5 @@ PYBIND11_MODULE(_core, m) {
   lifespan::bindings::register_errors(m);
   lifespan::bindings::register_time_of_your_life(m);
   lifespan::bindings::register_pursuit_of_happiness(m);
+  lifespan::bindings::register_timing(m);
 }

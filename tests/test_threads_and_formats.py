@@ -114,3 +114,11 @@ def test_a_card_file_that_is_not_utf8_is_named(name, tmp_path):
     path.write_bytes('name = "caf\xe9"\n'.encode("latin-1"))
     with pytest.raises(lifespan.CardDataError, match="latin.toml: not UTF-8 text"):
         lifespan.load_game(name, cards=[path])
+
+
+def test_the_benchmarks_clock_reference_multiplies_in_a_chain():
+    # benchmarks/conftest.py times this chain to turn seconds into cycles.
+    expected = 11
+    for _ in range(10):
+        expected = expected * 0x9E3779B97F4A7C15 % 2**64
+    assert lifespan._core._multiply_chain(10) == expected
