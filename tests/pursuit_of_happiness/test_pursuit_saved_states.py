@@ -142,3 +142,24 @@ def test_a_count_at_its_byte_limit_stays_there(midgame, action, field):
     state.apply(action)
     held = json.loads(state.to_json())["state"]["players"][seat]
     assert (held["money"] if field == "money" else held["resources"][0]) == 255
+
+
+def test_upkeep_due_outside_upkeep_is_refused_whatever_resume_holds(ph):
+    # `resume` means something only in the pay step; an Action-step state with an upkeep due
+    # loaded before, and broke the save after the next payment.
+    doc = ph.position_doc(ph.game(), round=2, unavailable=0,
+                          players={0: {"cards": [ph.partner_card("Nicole", flags=ph.ACTIVE | ph.UPKEEP_DUE)]}})
+    doc["state"]["resume"] = ph.UPKEEP
+    with pytest.raises(ValueError, match="upkeep is due only in the Upkeep phase"):
+        ph.game().state_from_json(json.dumps(doc))
+
+
+def test_a_count_loaded_at_its_bound_stays_there_and_still_saves(ph):
+    # completed_projects is at most the 60 Projects; completing one more keeps it at 60 instead
+    # of making a state the loader refuses.
+    game = ph.game()
+    state = ph.build(game, players={0: {"completed_projects": 60, "resources": [2, 4, 2],
+                                        "cards": [ph.project_card("Write Fiction", level=3)]}})
+    state.apply(ph.card_action(0))
+    assert ph.player(state, 0)["completed_projects"] == 60
+    assert game.state_from_json(state.to_json()) == state

@@ -767,3 +767,39 @@ def test_only_the_simultaneous_steps_are_secret_moves():
             state.apply(action)
     assert seen[3] == {False}                                 # Inspiration
     assert seen[0] == seen[1] == seen[2] == {True}            # midpoint, swap, choose
+
+
+def test_tokens_loaded_at_their_bound_stay_there_and_still_save(toyl):
+    # 120 is the most ten placements can earn; a state loaded at it in round 1 once went past it
+    # with the next placement and could not be saved.
+    from lifespan.agents import RandomAgent
+
+    game = toyl.game(3)
+    for seed in range(5):
+        doc = json.loads(game.new_state(seed=seed).to_json())
+        doc["state"]["players"][0].update(happiness=120, inspiration=120, inspiration_unplaced=120)
+        state, agent = game.state_from_json(json.dumps(doc)), RandomAgent(seed)
+        while not state.is_terminal():
+            state.apply(agent.step(state))
+            assert game.state_from_json(state.to_json()) == state
+        player = state._to_record()["players"][0]
+        assert player["happiness"] == 120 and player["inspiration"] == 120
+
+
+def test_in_the_inspiration_step_the_seats_before_the_one_placing_are_done():
+    # Seats place in seat order and the turn never goes back: a loaded state whose earlier seat
+    # still holds a placeable token would end the game with that token unplaced.
+    game = lifespan.load_game("time_of_your_life", players=4)
+    for seed in range(200):
+        state = game.new_state(seed=seed)
+        while not state.is_terminal() and state._to_record()["step"] != 3:
+            state.apply(state.legal_actions()[seed % len(state.legal_actions())])
+        record = state._to_record()
+        later = [p for p in range(1, 4) if record["players"][p]["inspiration_unplaced"] > 0]
+        if not state.is_terminal() and state.current_player == 0 and later:
+            break
+    else:
+        pytest.fail("no inspiration step with seat 0 and a later seat to place")
+    assert game.state_from_json(state.to_json()) == state
+    with pytest.raises(ValueError, match="a seat before the one placing can still place"):
+        game.state_from_json(corrupt(state, _set(["current"], later[0])))

@@ -898,7 +898,7 @@ void Game::resolve(State& s, int action, const Plan* known) const {
       // Completed: set aside for good, counted.
       const ExperienceSpec& spec = cards_.experiences[c.id];
       remove_card(s, seat, slot);
-      p.experiences = static_cast<std::uint8_t>(p.experiences + 1);
+      p.experiences = counted_up(p.experiences, cards_.experiences.size());
       gain(s, seat, spec.reward, true);
       if (extend) gain(s, seat, spec.extend_reward, true);
     } else if (c.kind == kJobCard) {
@@ -912,7 +912,7 @@ void Game::resolve(State& s, int action, const Plan* known) const {
       if (c.kind == kPartnerCard && c.level == 3) partner_to_level_3(s, seat, c);
       if (c.kind == kProjectCard && c.level == cards_.projects[c.id].num_levels) {
         c.flags = static_cast<std::uint8_t>((c.flags | kArchived | kCompleted) & ~kInActiveSlot);
-        ++p.completed_projects;
+        p.completed_projects = counted_up(p.completed_projects, cards_.projects.size());
       }
     }
   }

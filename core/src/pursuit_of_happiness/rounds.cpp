@@ -319,7 +319,7 @@ void Game::end_of_round(State& s) const {
             gain(s, member, spec.bonus_reward, true);
       }
       c.flags = static_cast<std::uint8_t>((c.flags | kArchived | kCompleted) & ~kInActiveSlot);
-      ++p.completed_projects;
+      p.completed_projects = counted_up(p.completed_projects, cards_.projects.size());
     }
   }
   for (int seat = 0; seat < n; ++seat)  // this round's Group Projects are archived
@@ -394,7 +394,7 @@ void Game::settle_goal(State& s, int g, bool living_only) const {
     s.goals_claimed_by[g] = static_cast<std::uint8_t>(winner + 1);
     PlayerState& p = s.players[winner];
     add_lth(p, goal.lth, false);
-    ++p.goals;
+    p.goals = counted_up(p.goals, cards_.goals.size());
   } else if (meeting > 1) {
     s.goals_claimed_by[g] = kGoalTied;
   }

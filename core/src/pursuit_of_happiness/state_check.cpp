@@ -208,7 +208,7 @@ void Game::validate(const State& s) const {
             who + ".stress: past the end of the track means the life has ended");
     require_state(p.hourglasses + p.hourglasses_spent <= kHourglassesPerColour && (p.alive || p.hourglasses == 0),
             who + ".hourglasses: at most 9 with those spent this round, none once the life has ended");
-    // Counts of cards: never more than the set holds (so they cannot wrap round when raised).
+    // Counts of cards: never more than the set holds (the engine's counted_up stops there too).
     require_state(p.completed_projects <= cards_.projects.size() && p.goals <= cards_.goals.size() &&
                       p.experiences <= cards_.experiences.size(),
                   who + ": completed_projects, goals and experiences count at most the cards of their kind");
@@ -255,7 +255,8 @@ void Game::validate(const State& s) const {
           : c.kind == kJobCard                     ? kInActiveSlot | kArchived | kRetired | kUpkeepDue
                                                    : kInActiveSlot | kArchived | kStartedThisRound | kCompleted;
       require_state((c.flags & ~allowed) == 0, where + ".flags: not flags a card of this kind carries");
-      require_state(!(c.flags & kUpkeepDue) || s.step == Step::kUpkeep || s.resume == Step::kUpkeep,
+      // `resume` means something only in the pay step; elsewhere it may hold an earlier value.
+      require_state(!(c.flags & kUpkeepDue) || s.step == Step::kUpkeep || (s.step == Step::kPay && s.resume == Step::kUpkeep),
               where + ": upkeep is due only in the Upkeep phase");
       if (c.flags & kUpkeepDue) {
         // Only a card Upkeep asks about, of a living seat still to decide (in turn order from

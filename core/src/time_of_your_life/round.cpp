@@ -134,8 +134,10 @@ void Game::place_card(State& s, int seat, int card) const {
     supply = static_cast<std::uint8_t>(supply - got);
     return got;
   };
-  const int happiness = take(pairs[0], s.happiness_supply);
-  const int inspiration = take(pairs[1], s.inspiration_supply);
+  // Never past the 120 a seat can earn in ten placements, the loader's bound: a state loaded
+  // at it (no real game gets there before its last card) stays there and still saves.
+  const int happiness = take(std::min(pairs[0], kMaxEmotionTokens - p.happiness), s.happiness_supply);
+  const int inspiration = take(std::min(pairs[1], kMaxEmotionTokens - p.inspiration), s.inspiration_supply);
   p.happiness = static_cast<std::uint8_t>(p.happiness + happiness);
   p.inspiration = static_cast<std::uint8_t>(p.inspiration + inspiration);
   p.inspiration_unplaced = static_cast<std::uint8_t>(p.inspiration_unplaced + inspiration);

@@ -152,6 +152,9 @@ void Game::validate(const State& s) const {
     case Step::kInspiration:
       require_state(s.round == kRounds && can_place_trait_token(s, s.current),
               "the inspiration step needs round 10 and a token the current seat can place");
+      for (int seat = 0; seat < s.current; ++seat)  // seats place in order: those before are done
+        require_state(!can_place_trait_token(s, seat),
+                "in the inspiration step, a seat before the one placing can still place a Trait token");
       break;
     case Step::kGameOver:
       require_state(s.round == kRounds, "a finished game is in round 10");

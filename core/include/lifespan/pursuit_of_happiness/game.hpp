@@ -234,6 +234,11 @@ class Game {
   static std::uint8_t raised(std::uint8_t value, int amount) {
     return static_cast<std::uint8_t>(std::min(255, value + amount));
   }
+  // One more of a count the loader bounds by the cards of its kind (completed Projects, Life
+  // Goals, Experiences): it stops at the bound, so that a state loaded there still saves.
+  static std::uint8_t counted_up(std::uint8_t value, std::size_t bound) {
+    return static_cast<std::uint8_t>(value < bound ? value + 1 : value);
+  }
   // How many places clockwise `seat` sits after `from`.
   static int places_after(int from, int seat, int n) { return seat >= from ? seat - from : seat - from + n; }
   // A seat moves while it has an Hourglass, the unused Cloud (Experiences), or the unused meeple
