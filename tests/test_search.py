@@ -176,18 +176,36 @@ def test_any_real_number_is_a_time_and_a_class_is_not_a_state():
     assert state._mcts(iterations=4, seconds=-1.0, threads=1, seed=0, exploration=2.0, max_rollout=-1)[4] == 4
 
 
-@pytest.mark.parametrize("seed, iterations", [(0, 100), (2, 30)])
-def test_a_search_in_a_lost_solo_game_still_ends_it(seed, iterations):
-    # Once a solo game cannot be won every rollout returns -1, and all root actions tie. Ties
-    # went to the lowest id, a Refresh, which returns the turn to the same seat: these two games
-    # refreshed for ever. Ties now go at random (from the seed).
+def test_ties_between_equal_root_actions_go_at_random_from_the_seed():
+    # With an unreachable solo target every rollout returns -1, so every root action ties. The
+    # lowest id, which ties once went to, is a Refresh: it gives the turn back to the same seat.
+    game = lifespan.load_game("pursuit_of_happiness", players=1, solo_lth_target=200)
+    state = game.new_state(seed=1)
+    state.apply(state.legal_actions()[0])   # keep a Child Trait: the Action phase begins
+    budget = 4 * len(state.legal_actions())
+    searches = [lifespan.mcts(state, iterations=budget, seed=seed) for seed in range(8)]
+    assert all(set(result.values.values()) == {-1.0} for result in searches)
+    chosen = [result.action for result in searches]
+    assert len(set(chosen)) > 1 and chosen.count(min(state.legal_actions())) < len(chosen)
+    assert chosen == [lifespan.mcts(state, iterations=budget, seed=seed).action for seed in range(8)]
+
+
+def test_a_search_in_a_lost_solo_game_still_ends_it():
+    # This game refreshed for ever while ties went to the lowest id.
     game = lifespan.load_game("pursuit_of_happiness", players=1)
-    state, agent = game.new_state(seed=seed), MCTSAgent(seed, iterations=iterations)
+    state, agent = game.new_state(seed=2), MCTSAgent(2, iterations=30)
     for _ in range(3000):
         if state.is_terminal():
             break
         state.apply(agent.step(state))
     assert state.is_terminal()
+
+
+def test_a_time_too_large_for_a_float_is_a_value_error():
+    state = midgame("time_of_your_life", 2, seed=1, moves=2)
+    for keyword in ("seconds", "exploration"):
+        with pytest.raises(ValueError, match=f"{keyword} must be a finite number"):
+            lifespan.mcts(state, iterations=5, **{keyword: 10**400})
 
 
 def test_a_short_rollout_still_searches():

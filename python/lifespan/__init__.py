@@ -15,7 +15,7 @@ from typing import Any, SupportsIndex
 import numpy as np
 
 from ._errors import CardDataError, IllegalActionError, RulesError
-from ._parameters import MAX_SEED, MAX_THREADS, check_integer, native_entry
+from ._parameters import MAX_SEED, MAX_THREADS, check_integer, native_method
 from ._registry import games, load_game
 from ._search import MCTSResult, mcts
 from ._types import Game, State
@@ -43,9 +43,7 @@ def playouts(state_or_game: Game | State, n: SupportsIndex, seed: SupportsIndex 
     uses seeds derived from (seed, i), so the result is the same for any `threads` (0: one per
     core). Runs in C++ with the GIL released.
     """
-    run, given = native_entry(state_or_game, "_playouts")
-    if run is None:
-        raise TypeError(f"playouts needs a lifespan game or state, got {given}")
+    run = native_method(state_or_game, "_playouts", "playouts needs a lifespan game or state")
     scores: np.ndarray = run(check_integer("n", n, 0, 2**63 - 1), check_integer("seed", seed, 0, MAX_SEED),
                              check_integer("threads", threads, 0, MAX_THREADS))
     return scores

@@ -79,12 +79,14 @@ def check_integer(name: str, value: Any, low: int, high: int | None = None) -> i
     return number
 
 
-def native_entry(value: Any, method: str) -> tuple[Any, str]:
-    """A game's or state's native `method` (`_playouts`, `_mcts`), or None, with a name for
-    `value` to put in the error. A class has the method too, unbound: it gets None."""
-    if isinstance(value, type):
-        return None, f"the class {value.__name__}"
-    return getattr(value, method, None), type(value).__name__
+def native_method(value: Any, method: str, needs: str) -> Any:
+    """A game's or state's bound native `method` (`_playouts`, `_mcts`); anything else is a
+    TypeError "<needs>, got …". A class has the method too, unbound: it is refused as well."""
+    bound = None if isinstance(value, type) else getattr(value, method, None)
+    if bound is None:
+        given = f"the class {value.__name__}" if isinstance(value, type) else type(value).__name__
+        raise TypeError(f"{needs}, got {given}")
+    return bound
 
 
 SPEC_FIELDS = {"default", "doc", "source", "min", "max", "options", "confidence"}

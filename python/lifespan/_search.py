@@ -8,7 +8,7 @@ import os
 from dataclasses import dataclass
 from typing import Any, SupportsIndex
 
-from ._parameters import MAX_SEED, MAX_THREADS, check_integer, native_entry
+from ._parameters import MAX_SEED, MAX_THREADS, check_integer, native_method
 from ._types import State
 
 
@@ -41,7 +41,10 @@ def _check_real(name: str, value: Any, positive: bool) -> float:
     # Any real number (numpy floats and Fractions included); a bool is refused, as for integers.
     if isinstance(value, bool) or not isinstance(value, numbers.Real):
         raise ValueError(f"{name} must be a real number (an int or a float), got {value!r}")
-    number = float(value)
+    try:
+        number = float(value)
+    except OverflowError:  # an int or Fraction beyond any float
+        number = math.inf
     if not math.isfinite(number) or number < 0 or (positive and number == 0):
         raise ValueError(f"{name} must be a finite number {'> 0' if positive else '>= 0'}, got {value!r}")
     return number
@@ -60,9 +63,7 @@ def mcts(state: State, iterations: SupportsIndex | None = None, seconds: float |
     caps the random moves after the tree (a cut-short rollout scores 0 for everyone). The
     state is not changed.
     """
-    run, given = native_entry(state, "_mcts")
-    if run is None:
-        raise TypeError(f"mcts needs a lifespan state, got {given}")
+    run = native_method(state, "_mcts", "mcts needs a lifespan state")
     if iterations is None and seconds is None:
         raise ValueError("mcts needs a budget: iterations=, seconds= or both")
     budget = -1 if iterations is None else check_integer("iterations", iterations, 1, 2**63 - 1)

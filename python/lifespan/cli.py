@@ -1,6 +1,7 @@
 """The command line: `play` (a REPL driven by the state protocol) and `selfplay`.
 
-Both work for every registered game: they use only the Game / State contract.
+Both work for every registered game: they use the Game / State contract, and selfplay's
+random seats the native playouts with each game's returns (`_playouts_with_returns`).
 """
 
 from __future__ import annotations
@@ -62,7 +63,7 @@ def _seat_names(spec: str | None, players: int, default: Sequence[str], humans: 
         names *= players
     if len(names) != players:
         raise ValueError(f"{len(names)} seats given for {players} players")
-    for name in set(names):
+    for name in dict.fromkeys(names):  # in seat order: the first unknown name is the one named
         if name not in AGENTS and not (humans and name == HUMAN):
             known = sorted([*AGENTS, *([HUMAN] if humans else [])])
             raise ValueError(f"unknown {'seat' if humans else 'agent'} {name!r} (known: {', '.join(known)})")
@@ -282,16 +283,16 @@ def build_parser() -> argparse.ArgumentParser:
         p.add_argument("--param", action="append", metavar="KEY=VALUE",
                        help="a rule parameter (repeatable)")
 
-    names = (f"games: {', '.join(games())}. Agents: {', '.join(sorted(AGENTS))}. "
+    epilog = (f"games: {', '.join(games())}. Agents: {', '.join(sorted(AGENTS))}. "
              "--param takes a rule parameter or a load option, e.g. expansions=experiences+kids "
              "(an unknown name lists them all).")
-    play = sub.add_parser("play", help="play in the terminal", epilog=names + " A seat may also be human.")
+    play = sub.add_parser("play", help="play in the terminal", epilog=epilog + " A seat may also be human.")
     common(play)
     play.add_argument("--seats", help="comma-separated: human or an agent name, per seat; "
                       "without --players, their number sets it")
     play.set_defaults(run=cmd_play)
 
-    selfplay = sub.add_parser("selfplay", help="agents play each other, no input needed", epilog=names)
+    selfplay = sub.add_parser("selfplay", help="agents play each other, no input needed", epilog=epilog)
     common(selfplay)
     selfplay.add_argument("--games", type=int, default=100, help="number of games (default 100)")
     selfplay.add_argument("--agents", help="comma-separated agent names, per seat (default random); "

@@ -24,6 +24,7 @@ EMOTIONS = ("happiness", "inspiration")
 PROVENANCES = ("seed", "published", "authored")
 MAX_TRAITS_PER_CARD = 5
 MAX_EDGE_ICONS = 3
+INSPIRATION_STEP = 3  # docs/state-format.md: after round 10, Trait tokens placed in the open
 
 CARD_FIELDS = {"number", "name", "kind", "provenance", "age", "traits", "left", "right", "text",
                "objective", "expansion"}
@@ -206,8 +207,6 @@ def build(parameters: Mapping[str, Any], traits: list[str], cards: list[dict[str
     game = _core.make_time_of_your_life(dict(parameters), records, list(traits))
     return attach_definition(game, NAME, parameters, traits, cards, secret_choice=_simultaneous_choice)
 
-
-INSPIRATION_STEP = 3  # docs/state-format.md: the step after round 10, placed in the open
 
 
 def _simultaneous_choice(state: Any, action: int) -> bool:

@@ -88,7 +88,6 @@ def test_known_cards_carry_their_published_facts(by_id):
         assert traits[name]["provenance"] == "published"
 
 
-
 def test_cards_named_by_the_expansion_rulebooks_carry_their_facts(by_id):
     # The Nostalgia FAQ: Jogging is a Basic Project whose L4 cost shows more than one Hourglass.
     jogging = by_id["jogging"]
@@ -103,12 +102,16 @@ def test_cards_named_by_the_expansion_rulebooks_carry_their_facts(by_id):
 
 
 def test_authored_cards_take_no_printed_title():
-    # Printed Nostalgia titles (the FAQ's personal Life Goals) stay off every authored card.
-    printed = {"Bookworm", "Freestyle Dancing", "Stepping Out", "Happily Ever After"}
-    for card in poh.load_cards(poh.EXPANSIONS):
+    # The titles of printed cards (and of the Nostalgia FAQ's personal Life Goals) stay off every
+    # authored card and its levels, so that no invented card reads as a printed one.
+    cards = poh.load_cards(poh.EXPANSIONS)
+    printed = {card["name"] for card in cards if card["provenance"] != "authored"}
+    printed |= {card["realization"]["name"] for card in cards
+                if card["kind"] == "nostalgia" and card["provenance"] != "authored"}
+    for card in cards:
         if card["provenance"] == "authored":
             names = {card["name"], *(level.get("name") for level in card.get("levels", []))}
-            assert not names & printed, card["id"]
+            assert not names & printed, (card["id"], names & printed)
 
 # --- malformed files -------------------------------------------------------------------------
 

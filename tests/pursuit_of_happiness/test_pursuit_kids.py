@@ -244,7 +244,7 @@ def game_end_with_kids(ph, game, kids_by_seat, goals):
 
 @pytest.mark.parametrize("kids, scores", [({0: 2, 1: 1}, [4, 0]), ({0: 1, 1: 1}, [0, 0]), ({0: 0, 1: 3}, [0, 4])])
 def test_full_house_goes_to_the_seat_with_the_most_kids(ph, kids, scores):
-    # The Experiences box's Life Goal that counts Kids (S20's solo example: at least 3 Kids).
+    # Full House counts the Kids in play (S20's solo example: at least 3 Kids).
     state = game_end_with_kids(ph, kids_game(), kids, ["Full House", "Corner Office"])
     assert state.scores() == scores
 

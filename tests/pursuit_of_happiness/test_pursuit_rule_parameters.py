@@ -210,7 +210,7 @@ def test_a_zero_wide_sth_side_turns_every_step_into_lth(ph, overflow):
     assert (ph.player(bottom, 0)["sth"], ph.player(bottom, 0)["lth"]) == (0, 3)
 
 
-# ===== The ends of parameter ranges, and readings, no test used before =====
+# ===== The ends of the parameter ranges, and the readings of STH loss and Discard =====
 
 def test_sth_min_at_its_minimum_minus_six(ph):
     game = ph.game(sth_min=-6)
@@ -229,7 +229,7 @@ def test_sth_max_at_its_maximum_six(ph):
     assert (ph.player(state, 0)["sth"], ph.player(state, 0)["lth"]) == (6, 2)
 
 
-def test_stress_start_section_above_stress_sections_is_a_rules_error(ph):
+def test_stress_start_section_above_stress_sections_is_a_rules_error():
     with pytest.raises(lifespan.RulesError):
         lifespan.load_game("pursuit_of_happiness", stress_sections=2, stress_start_section=3)
 

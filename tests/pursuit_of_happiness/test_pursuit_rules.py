@@ -1715,7 +1715,8 @@ def test_illegal_action_raises_and_leaves_the_state_unchanged(ph):
         assert state.to_json() == before
 
 
-# ===== Rules an audit found without a scenario test of their own =====
+# ===== Active slots, the STH penalty, Teen tokens, free actions, Upkeep, the end of lives and
+# the game, Life Goals paying once, the Hourglass bound =====
 
 NO_GOALS = ["Corner Office", "Well-Earned Rest"]      # in-game goals nobody here meets
 

@@ -163,3 +163,17 @@ def test_a_count_loaded_at_its_bound_stays_there_and_still_saves(ph):
     state.apply(ph.card_action(0))
     assert ph.player(state, 0)["completed_projects"] == 60
     assert game.state_from_json(state.to_json()) == state
+
+
+def test_lth_runs_from_minus_to_plus_30000_in_play_and_in_a_save(ph):
+    # LTH stops at ±30,000 rather than wrap (a player may Refresh without limit); the loader
+    # holds it to the same bound, so a loss at the bound cannot turn into a gain.
+    game = ph.game()
+    state = ph.build(game, players={0: {"sth": -3, "lth": -30000}})
+    state.apply(ph.refresh(ph.PROJECTS))
+    assert ph.player(state, 0)["lth"] == -30000
+    assert game.state_from_json(state.to_json()) == state
+    for field, value in (("lth", -30001), ("lth", 30001), ("lth_from_cards", 30001)):
+        doc = ph.position_doc(game, players={0: {field: value}})
+        with pytest.raises(ValueError, match="lth and lth_from_cards run from -30000 to 30000"):
+            game.state_from_json(json.dumps(doc))

@@ -1,4 +1,5 @@
 // Invariants of a reachable position, checked on states loaded from JSON.
+#include <cstdlib>
 #include <string>
 
 #include "lifespan/common/checked_apply.hpp"
@@ -204,6 +205,9 @@ void Game::validate(const State& s) const {
       continue;
     }
     require_state(p.sth >= rules_.sth_min && p.sth <= rules_.sth_max, who + ".sth outside the STH track");
+    require_state(std::abs(p.lth) <= kLthLimit && std::abs(p.lth_from_cards) <= kLthLimit,
+                  who + ": lth and lth_from_cards run from -" + std::to_string(kLthLimit) + " to " +
+                      std::to_string(kLthLimit));
     require_state(p.stress <= track_length() && (p.stress < track_length() || !p.alive),
             who + ".stress: past the end of the track means the life has ended");
     require_state(p.hourglasses + p.hourglasses_spent <= kHourglassesPerColour && (p.alive || p.hourglasses == 0),

@@ -71,10 +71,10 @@ void Game::gain(State& s, int seat, const Effect& reward, bool from_card) const 
   if (reward[kPopularity]) p.popularity = static_cast<std::uint8_t>(std::min(rules_.popularity_max, p.popularity + reward[kPopularity]));
 }
 
-// LTH saturates rather than wraps: nothing in the rules bounds how often a player may, say,
-// Refresh Cards at the bottom of the STH track.
+// LTH saturates at ±kLthLimit rather than wraps: nothing in the rules bounds how often a player
+// may, say, Refresh Cards at the bottom of the STH track. The loader holds it to the same bound.
 void Game::add_lth(PlayerState& p, int amount, bool from_card) const {
-  auto clamp16 = [](int value) { return static_cast<std::int16_t>(std::clamp(value, -30000, 30000)); };
+  auto clamp16 = [](int value) { return static_cast<std::int16_t>(std::clamp(value, -kLthLimit, kLthLimit)); };
   p.lth = clamp16(p.lth + amount);
   if (from_card) p.lth_from_cards = clamp16(p.lth_from_cards + amount);
 }

@@ -3,6 +3,7 @@
 // only these copies with memcpy. Equality looks at the live elements only.
 #include <algorithm>
 #include <array>
+#include <cassert>
 #include <cstdint>
 #include <cstring>
 #include <type_traits>
@@ -62,6 +63,7 @@ class FixedVector {
   // move: one pop_front after another would load each window just stored one element further
   // on, a load the CPU cannot forward from that store and stalls on.
   void erase_front(std::size_t count) {
+    assert(count <= size_);
     constexpr std::size_t kWindow = std::min<std::size_t>(32, sizeof(items_));
     const std::size_t kept = size_ - count;
     if (kept * sizeof(T) <= kWindow && count * sizeof(T) + kWindow <= sizeof(items_)) {

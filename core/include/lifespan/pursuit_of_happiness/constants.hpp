@@ -36,6 +36,7 @@ inline constexpr int kNostalgiaHand = 8;             // Nostalgia cards dealt to
 // Cards on a Nostalgia board: the rulebook speaks of "both cards" on the board and of paying the
 // Active Trigger of "either or both", and gives 4 Check Marks, one per Trigger of two cards.
 inline constexpr int kNostalgiaSlots = 2;
+inline constexpr int kLthLimit = 30000;              // LTH stops at ±this (16 bits, with room to spare)
 inline constexpr int kSoloNostalgiaLth = 5;          // solo target + 5 LTH (Nostalgia rulebook)
 inline constexpr int kFriendSlots = 4;               // the Best Friends board (summary, Setup 3)
 inline constexpr int kCommunitySlots = 5;            // the Community board (summary, Preparation 4.1)
