@@ -6,7 +6,7 @@ An agent has a `name` and `step(state) -> int`; it never changes the state it is
 from __future__ import annotations
 
 import random
-from typing import Any, Callable
+from typing import Any, Callable, Sequence
 
 from ._search import MCTSResult, mcts
 
@@ -57,8 +57,14 @@ AGENTS: dict[str, Callable[[int], Any]] = {
 }
 
 
+def check_agent_name(name: str, what: str = "agent", also: Sequence[str] = ()) -> None:
+    """A ValueError listing the known names, unless `name` is an agent or one of `also` (the
+    command line's `human` seat, say)."""
+    if name not in AGENTS and name not in also:
+        raise ValueError(f"unknown {what} {name!r} (known: {', '.join(sorted([*AGENTS, *also]))})")
+
+
 def make_agent(name: str, seed: int = 0) -> Any:
     """An agent by name; an unknown name is a ValueError listing the known ones."""
-    if name not in AGENTS:
-        raise ValueError(f"unknown agent {name!r} (known: {', '.join(sorted(AGENTS))})")
+    check_agent_name(name)
     return AGENTS[name](seed)

@@ -19,7 +19,7 @@ from tqdm import tqdm
 
 from . import games, load_game, mcts
 from ._parameters import MAX_THREADS, check_integer, merge_parameters, parse_value, seed_plus
-from .agents import AGENTS, make_agent
+from .agents import AGENTS, check_agent_name, make_agent
 
 HUMAN = "human"
 HINT_ITERATIONS = 2000
@@ -64,9 +64,10 @@ def _seat_names(spec: str | None, players: int, default: Sequence[str], humans: 
     if len(names) != players:
         raise ValueError(f"{len(names)} seats given for {players} players")
     for name in dict.fromkeys(names):  # in seat order: the first unknown name is the one named
-        if name not in AGENTS and not (humans and name == HUMAN):
-            known = sorted([*AGENTS, *([HUMAN] if humans else [])])
-            raise ValueError(f"unknown {'seat' if humans else 'agent'} {name!r} (known: {', '.join(known)})")
+        if humans:
+            check_agent_name(name, "seat", also=[HUMAN])
+        else:
+            check_agent_name(name)
     return names
 
 

@@ -208,7 +208,6 @@ def build(parameters: Mapping[str, Any], traits: list[str], cards: list[dict[str
     return attach_definition(game, NAME, parameters, traits, cards, secret_choice=_simultaneous_choice)
 
 
-
 def _simultaneous_choice(state: Any, action: int) -> bool:
     """A move of a simultaneous step (midpoint discards, the two-player swap, the pick) stays
     face down until all have chosen; an Inspiration placement is made in the open."""
