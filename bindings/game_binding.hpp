@@ -79,27 +79,34 @@ int string_to_action(const StateHandle<G>& self, const std::string& raw) {
 }
 
 // A seat given from Python: any integer but a bool (numpy's too), with the rule and wording of
-// lifespan's check_integer, so observation(2**40) or observation(1.0) is a ValueError as
-// determinize's is.
+// lifespan's check_integer: another type is a TypeError, an integer out of range a ValueError.
 template <class G>
 int check_player(const G& game, py::handle given) {
   const int last = game.num_players() - 1;
-  if (!PyBool_Check(given.ptr()) && PyIndex_Check(given.ptr())) {
-    const auto index = py::reinterpret_steal<py::object>(PyNumber_Index(given.ptr()));
-    int overflow = 0;
-    const long long player = index ? PyLong_AsLongLongAndOverflow(index.ptr(), &overflow) : -1;
-    if (!index || PyErr_Occurred()) PyErr_Clear();
-    if (overflow == 0 && player >= 0 && player <= last) return static_cast<int>(player);
-  }
-  throw py::value_error("player must be an integer from 0 to " + std::to_string(last) + ", got " +
-                        py::repr(given).cast<std::string>());
+  const std::string range = "player must be an integer from 0 to " + std::to_string(last);
+  if (PyBool_Check(given.ptr()) || !PyIndex_Check(given.ptr()))
+    throw py::type_error(range + ", got " + py::repr(given).cast<std::string>());
+  const auto index = py::reinterpret_steal<py::object>(PyNumber_Index(given.ptr()));
+  if (!index) throw py::error_already_set();
+  int overflow = 0;
+  const long long player = PyLong_AsLongLongAndOverflow(index.ptr(), &overflow);
+  if (overflow == 0 && player >= 0 && player <= last) return static_cast<int>(player);
+  throw py::value_error(range + ", got " + py::repr(given).cast<std::string>());
+}
+
+// The text argument of string_to_action: a str, or a TypeError in the API's words.
+inline std::string action_name(py::handle text) {
+  if (!py::isinstance<py::str>(text))
+    throw py::type_error("string_to_action takes the text of an action (a str), not " +
+                         std::string(py::str(py::type::handle_of(text).attr("__name__"))));
+  return action_text(text);
 }
 
 template <class G>
 py::array_t<std::int32_t> playouts(const G& game, const typename G::State* start, std::int64_t n,
                                    std::uint64_t seed, int threads, py::array_t<double>* returns = nullptr) {
-  if (n < 0) throw py::value_error("n must be >= 0");
-  if (threads < 0) throw py::value_error("threads must be >= 0 (0: one per core)");
+  if (n < 0) throw py::value_error("n must be an integer >= 0, got " + std::to_string(n));
+  check_thread_count(threads);
   const std::vector<py::ssize_t> shape{static_cast<py::ssize_t>(n), static_cast<py::ssize_t>(game.num_players())};
   py::array_t<std::int32_t> out(shape);
   std::int32_t* data = out.mutable_data();
@@ -193,7 +200,7 @@ void bind_game(py::module_& m, const char* game_class, const char* state_class) 
              return s.game->action_to_string(s.state, parse_action(s, action));
            },
            py::arg("action"))
-      .def("string_to_action", [](const State& s, const py::str& text) { return string_to_action(s, action_text(text)); },
+      .def("string_to_action", [](const State& s, py::handle text) { return string_to_action(s, action_name(text)); },
            py::arg("text"))
       .def("scores",
            [](const State& s) {
@@ -257,9 +264,11 @@ void bind_game(py::module_& m, const char* game_class, const char* state_class) 
       .def("_mcts",
            [](const State& s, std::int64_t iterations, double seconds, int threads, std::uint64_t seed,
               double exploration, int max_rollout) {
-             // Arguments are checked in Python (lifespan.mcts); the search holds no Python objects.
+             // lifespan.mcts checks its arguments in the API's words; check_options checks them
+             // again here, for any caller. The search holds no Python objects.
              if (s.game->is_terminal(s.state)) throw py::value_error("mcts needs a state that is not terminal");
              MctsOptions options{iterations, seconds, threads, seed, exploration, max_rollout};
+             check_options(options);
              const typename G::State root = s.state;  // another Python thread may change `s`
              MctsResult result;
              {
@@ -275,6 +284,7 @@ void bind_game(py::module_& m, const char* game_class, const char* state_class) 
            [](const State& s, std::int64_t n, std::uint64_t seed) {
              // The random playout policy's draws from this position (for tests).
              if (s.game->is_terminal(s.state)) throw py::value_error("the game is over: nothing to sample");
+             if (n < 0) throw py::value_error("n must be an integer >= 0, got " + std::to_string(n));
              SplitMix64 rng{seed};
              py::list out;
              for (std::int64_t i = 0; i < n; ++i) out.append(s.game->sample_action(s.state, rng));

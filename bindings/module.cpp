@@ -2,6 +2,7 @@
 // loads cards and rules and hands them to the factories registered here.
 #include <pybind11/pybind11.h>
 
+#include "lifespan/common/mcts.hpp"
 #include "registrars.hpp"
 
 PYBIND11_MODULE(_core, m) {
@@ -10,4 +11,7 @@ PYBIND11_MODULE(_core, m) {
   lifespan::bindings::register_time_of_your_life(m);
   lifespan::bindings::register_pursuit_of_happiness(m);
   lifespan::bindings::register_timing(m);
+  // The core's limits on search and batch arguments, so that Python checks against the same ones.
+  m.attr("MAX_THREADS") = lifespan::kMaxThreads;
+  m.attr("MAX_SEARCH_SECONDS") = lifespan::kMaxSearchSeconds;
 }

@@ -81,8 +81,10 @@ def test_bad_calls_raise_and_change_nothing(name, players):
 
 
 @pytest.mark.parametrize("name, players", GAMES)
-@pytest.mark.parametrize("value", [-1, 2**64, None, 1.5, True, "3"])
-def test_every_seed_and_count_argument_refuses_a_non_integer_or_out_of_range_value(name, players, value):
+@pytest.mark.parametrize("value, error", [(-1, ValueError), (2**64, ValueError), (None, TypeError),
+                                          (1.5, TypeError), (True, TypeError), ("3", TypeError)])
+def test_every_seed_and_count_argument_refuses_a_non_integer_or_out_of_range_value(name, players, value, error):
+    # The API's rule: a value of the wrong type is a TypeError, an integer out of range a ValueError.
     game = lifespan.load_game(name, players=players)
     state = game.new_state(seed=2)
     before = state.to_json()
@@ -96,20 +98,25 @@ def test_every_seed_and_count_argument_refuses_a_non_integer_or_out_of_range_val
         for call in refused:
             if value is None and argument == "seed" and call is refused[0]:
                 continue  # new_state(seed=None) is the game's own seed
-            with pytest.raises(ValueError, match=f"^{argument} must be an integer"):
+            with pytest.raises(error, match=f"^{argument} must be an integer") as raised:
                 call()
+            assert type(raised.value) is error
     assert state.to_json() == before
 
 
 @pytest.mark.parametrize("name, players", GAMES)
-@pytest.mark.parametrize("player", [True, 1.0, -1, 9, None, 2**31, 2**40, -2**70])
+@pytest.mark.parametrize("player, error", [(True, TypeError), (1.0, TypeError), (None, TypeError),
+                                           ("0", TypeError), (-1, ValueError), (9, ValueError),
+                                           (2**31, ValueError), (2**40, ValueError), (-2**70, ValueError)])
 @pytest.mark.parametrize("method", ["determinize", "observation", "observation_string"])
-def test_a_player_that_is_not_a_seat_is_refused_alike(name, players, player, method):
-    # One rule and one wording, even for numbers too big for a C++ int.
+def test_a_player_that_is_not_a_seat_is_refused_alike(name, players, player, error, method):
+    # One rule and one wording, even for numbers too big for a C++ int: a seat of the wrong type
+    # is a TypeError, an integer that is no seat a ValueError.
     state = lifespan.load_game(name, players=players).new_state(seed=2)
     call = {"determinize": lambda: state.determinize(player, 0)}.get(method, lambda: getattr(state, method)(player))
-    with pytest.raises(ValueError, match=rf"^player must be an integer from 0 to {players - 1}, got "):
+    with pytest.raises(error, match=rf"^player must be an integer from 0 to {players - 1}, got ") as raised:
         call()
+    assert type(raised.value) is error
 
 
 @pytest.mark.parametrize("method", ["observation", "observation_string"])

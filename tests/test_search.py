@@ -122,18 +122,55 @@ def test_two_python_threads_search_at_the_same_time():
     ({"iterations": 0}, "iterations must be"),
     ({"iterations": 10**19}, "iterations must be"),
     ({"seconds": 1e300}, "seconds must be at most"),
-    ({"iterations": True}, "iterations must be"),
     ({"seconds": 0}, "seconds must be"),
     ({"seconds": float("nan")}, "seconds must be"),
     ({"iterations": 5, "threads": -1}, "threads must be"),
+    ({"iterations": 5, "threads": 100_000}, "threads must be"),
     ({"iterations": 5, "seed": -1}, "seed must be"),
     ({"iterations": 5, "exploration": -0.5}, "exploration must be"),
     ({"iterations": 5, "max_rollout": -2}, "max_rollout must be"),
 ])
-def test_bad_arguments_are_value_errors(kwargs, message):
+def test_bad_argument_values_are_value_errors(kwargs, message):
     state = midgame("time_of_your_life", 2, seed=1, moves=2)
     with pytest.raises(ValueError, match=message):
         lifespan.mcts(state, **kwargs)
+
+
+@pytest.mark.parametrize("kwargs,message", [
+    ({"iterations": True}, "iterations must be an integer"),
+    ({"iterations": 2.0}, "iterations must be an integer"),
+    ({"iterations": 5, "threads": "2"}, "threads must be an integer"),
+    ({"iterations": 5, "seed": None}, "seed must be an integer"),
+    ({"seconds": "1"}, "seconds must be a real number"),
+    ({"iterations": 5, "exploration": None}, "exploration must be a real number"),
+])
+def test_arguments_of_the_wrong_type_are_type_errors(kwargs, message):
+    state = midgame("time_of_your_life", 2, seed=1, moves=2)
+    with pytest.raises(TypeError, match=message):
+        lifespan.mcts(state, **kwargs)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_the_native_entry_points_check_their_own_arguments(name):
+    # The private calls behind mcts and playouts refuse what no search or batch can honour,
+    # whoever calls them; before, threads=-5 ran and threads=100000 failed in the OS.
+    state = midgame(name, 2, seed=1, moves=2)
+    good = dict(iterations=4, seconds=-1.0, threads=1, seed=0, exploration=2.0, max_rollout=-1)
+    for change, message in [({"threads": -5}, "threads must be an integer from 0 to 256"),
+                            ({"threads": 100_000}, "threads must be an integer from 0 to 256"),
+                            ({"iterations": -7}, "iterations must be"), ({"iterations": 0}, "iterations must be"),
+                            ({"seconds": float("nan")}, "seconds must be"), ({"seconds": 0.0}, "seconds must be"),
+                            ({"exploration": float("inf")}, "exploration must be"),
+                            ({"max_rollout": -3}, "max_rollout must be")]:
+        with pytest.raises(ValueError, match=message):
+            state._mcts(**{**good, **change})
+    for call in (lambda: state.game._playouts(n=-1, seed=0, threads=1),
+                 lambda: state.game._playouts(n=1, seed=0, threads=100_000),
+                 lambda: state._playouts(n=1, seed=0, threads=-1),
+                 lambda: state._sample_actions(n=-1, seed=0)):
+        with pytest.raises(ValueError, match="must be an integer"):
+            call()
+    assert state._mcts(**good)[4] == 4
 
 
 def test_a_terminal_state_or_a_non_state_is_refused():
@@ -165,7 +202,7 @@ def test_any_real_number_is_a_time_and_a_class_is_not_a_state():
     state = midgame("time_of_your_life", 2, seed=1, moves=2)
     for seconds in (np.float32(0.01), Fraction(1, 100)):
         assert lifespan.mcts(state, seconds=seconds, seed=1).iterations >= 1
-    with pytest.raises(ValueError, match=r"seconds must be a real number \(an int or a float\), got Decimal"):
+    with pytest.raises(TypeError, match=r"seconds must be a real number \(an int or a float\), got Decimal"):
         lifespan.mcts(state, seconds=Decimal("0.01"))
     with pytest.raises(TypeError, match="mcts needs a lifespan state, got the class TimeOfYourLifeState"):
         lifespan.mcts(type(state), iterations=10)

@@ -66,6 +66,8 @@ def state_to_json(self: Any) -> str:
 
 def game_state_from_json(self: Any, text: str | bytes) -> Any:
     """The state a `to_json` document describes; anything inconsistent is a ValueError."""
+    if not isinstance(text, (str, bytes, bytearray)):
+        raise TypeError(f"state JSON: a saved state is text (str or bytes), not {type(text).__name__}")
     try:
         doc = json.loads(text)
     except (TypeError, ValueError) as exc:

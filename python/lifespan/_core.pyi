@@ -11,6 +11,9 @@ class IllegalActionError(ValueError): ...
 class CardDataError(ValueError): ...
 class RulesError(ValueError): ...
 
+MAX_THREADS: int
+MAX_SEARCH_SECONDS: float
+
 TIME_OF_YOUR_LIFE_OPTIONS: dict[str, list[str]]
 TIME_OF_YOUR_LIFE_OBJECTIVE_KINDS: list[str]
 PURSUIT_OF_HAPPINESS_OPTIONS: dict[str, list[str]]

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Mapping, Sequence
 
+from . import _core
 from ._errors import CardDataError, RulesError
 from ._toml import read_toml
 
@@ -59,7 +60,7 @@ def as_integer(value: Any) -> int | None:
 
 
 MAX_SEED = 2**64 - 1
-MAX_THREADS = 256  # native threads one batch or search may start (0 asks for one per core)
+MAX_THREADS: int = _core.MAX_THREADS  # native threads one batch or search may start (0: one per core)
 
 
 def seed_plus(seed: int, offset: int) -> int:
@@ -69,13 +70,16 @@ def seed_plus(seed: int, offset: int) -> int:
 
 
 def check_integer(name: str, value: Any, low: int, high: int | None = None) -> int:
-    """`value` as an int if it is an integer in [low, high], else a ValueError naming `name`.
-    One check, one wording, for every integer argument of the API (seeds, counts, threads)."""
+    """`value` as an int if it is an integer in [low, high]. One check, one wording, for every
+    integer argument of the API (seeds, counts, threads, seats): anything that is not an integer
+    (a bool, a float, text) is a TypeError, an integer out of range a ValueError, both naming
+    `name` and the range."""
     number = as_integer(value)
     if number is None or number < low or (high is not None and number > high):
         shown = "2**64-1" if high == MAX_SEED else high
         bound = f"from {low} to {shown}" if high is not None else f">= {low}"
-        raise ValueError(f"{name} must be an integer {bound}, got {value!r}")
+        error = TypeError if number is None else ValueError
+        raise error(f"{name} must be an integer {bound}, got {value!r}")
     return number
 
 
@@ -151,10 +155,10 @@ def split_load_options(params: Mapping[str, Any]) -> tuple[list[Any], dict[str, 
     if isinstance(card_files, (str, Path)):
         card_files = [card_files]
     if not isinstance(card_files, (list, tuple)) or not all(isinstance(f, (str, Path)) for f in card_files):
-        raise CardDataError(f"cards: a card file's path or a list of paths, got {card_files!r}")
+        raise TypeError(f"cards: a card file's path or a list of paths, got {card_files!r}")
     rules = params.pop("rules", None) or {}
     if not isinstance(rules, Mapping):
-        raise RulesError(f"rules: a mapping of rule parameter names to values, got {rules!r}")
+        raise TypeError(f"rules: a mapping of rule parameter names to values, got {rules!r}")
     return list(card_files), merge_parameters(params, "as a parameter", rules, "in rules=")
 
 

@@ -30,10 +30,10 @@ def load_game(name: str, **params: Any) -> Game:
     Every parameter has a documented default (docs/<game>.md). `cards=[paths]` adds or replaces
     cards; `rules={name: value}` sets rule parameters (they may also be given directly).
     Raises ValueError for an unknown game, RulesError for a bad parameter and CardDataError for
-    a bad card file.
+    a bad card file; TypeError for a name, `cards=` or `rules=` of the wrong type.
     """
     if not isinstance(name, str):
-        raise ValueError(f"a game name is text, got {name!r}")
+        raise TypeError(f"a game name is text, got {name!r}")
     base, from_string = parse_game_string(name)
     if base not in GAMES:
         raise ValueError(f"unknown game {base!r}; known games: {', '.join(games())}")

@@ -8,11 +8,11 @@ import os
 from dataclasses import dataclass
 from typing import Any, SupportsIndex
 
+from . import _core
 from ._parameters import MAX_SEED, MAX_THREADS, check_integer, native_method
 from ._types import State
 
-
-MAX_SECONDS = 3.2e7
+MAX_SECONDS: float = _core.MAX_SEARCH_SECONDS  # a year: the core's limit on a search's time
 
 
 @dataclass(frozen=True)
@@ -38,9 +38,10 @@ class MCTSResult:
 
 
 def _check_real(name: str, value: Any, positive: bool) -> float:
-    # Any real number (numpy floats and Fractions included); a bool is refused, as for integers.
+    # Any real number (numpy floats and Fractions included); a bool or text is a TypeError, as
+    # for integers.
     if isinstance(value, bool) or not isinstance(value, numbers.Real):
-        raise ValueError(f"{name} must be a real number (an int or a float), got {value!r}")
+        raise TypeError(f"{name} must be a real number (an int or a float), got {value!r}")
     try:
         number = float(value)
     except OverflowError:  # an int or Fraction beyond any float

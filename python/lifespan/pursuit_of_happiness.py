@@ -546,6 +546,9 @@ def read_card_file(path: str | Path, expansion: str) -> list[dict[str, Any]]:
         if not isinstance(entries, list):
             raise CardDataError(f"{path.name}: {kind}: must be an array of tables ([[{kind}]])")
         cards += [checker.card(kind, expansion, i, raw) for i, raw in enumerate(entries)]
+    if not cards:  # as in Time of Your Life: a file that defines nothing is a mistake
+        raise CardDataError(f"{path.name}: the file defines no cards (expected [[project]], "
+                            f"[[job]], ... tables)")
     return cards
 
 

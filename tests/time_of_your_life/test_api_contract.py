@@ -169,8 +169,11 @@ def test_error_classes_are_value_errors():
 
 def test_new_state_seed_checks():
     game = lifespan.load_game(GAME)
-    for bad in (-1, 2**64, 1.5, True):
+    for bad in (-1, 2**64):
         with pytest.raises(ValueError):
+            game.new_state(seed=bad)
+    for bad in (1.5, True, "1"):
+        with pytest.raises(TypeError):
             game.new_state(seed=bad)
     assert game.new_state(seed=2**64 - 1) is not None
 
@@ -414,11 +417,17 @@ def test_corrupt_json_is_refused_with_a_message_naming_the_problem(base, case):
         base.game.state_from_json(text)
 
 
-@pytest.mark.parametrize("text", ["", "{", "not json", "[1, 2]", "null", "42", None, b"\xff"])
+@pytest.mark.parametrize("text", ["", "{", "not json", "[1, 2]", "null", "42", b"\xff"])
 def test_non_documents_are_refused(toyl, text):
     game = toyl.game(3)
     with pytest.raises(ValueError):
         game.state_from_json(text)
+
+
+@pytest.mark.parametrize("value", [None, 42, ["{}"]])
+def test_a_saved_state_that_is_not_text_is_a_type_error(toyl, value):
+    with pytest.raises(TypeError, match="a saved state is text"):
+        toyl.game(3).state_from_json(value)
 
 
 def test_a_state_loads_only_into_a_game_with_the_same_parameters(toyl):

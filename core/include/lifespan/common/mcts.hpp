@@ -18,26 +18,52 @@
 #include <cmath>
 #include <cstdint>
 #include <exception>
+#include <limits>
 #include <optional>
 #include <stdexcept>
+#include <string>
 #include <thread>
 #include <vector>
 
+#include "lifespan/common/playouts.hpp"
 #include "lifespan/common/rng.hpp"
 
 namespace lifespan {
 
+// A search may run for at most a year: the clock's range stays far away.
+inline constexpr double kMaxSearchSeconds = 3.2e7;
+
 struct MctsOptions {
-  std::int64_t iterations = -1;  // < 0: no limit on iterations
-  double seconds = -1;           // < 0: no time limit
-  int threads = 1;
+  std::int64_t iterations = -1;  // -1: no limit on iterations
+  double seconds = -1;           // -1: no time limit
+  int threads = 1;               // 0: one per core
   std::uint64_t seed = 0;
   double exploration = 2.0;      // UCB1 constant; returns lie in [-1, 1]
-  int max_rollout = -1;          // moves per rollout; < 0: to the end of the game
+  int max_rollout = -1;          // moves per rollout; -1: to the end of the game
   // Nodes per tree (32 bytes each). A full tree keeps searching but stops growing: a new
   // action is then played without a node and the rollout starts there.
   std::int64_t max_nodes = std::int64_t{1} << 23;
 };
+
+// Refuses options no search can honour, with std::invalid_argument (a ValueError in Python), so
+// that every host gets the same checks: a negative or huge thread count, a budget that is
+// neither unset (< 0 exactly as -1) nor positive, a time that is not a finite number of seconds.
+inline void check_options(const MctsOptions& options) {
+  check_thread_count(options.threads);
+  if (options.iterations < -1 || options.iterations == 0)
+    throw std::invalid_argument("iterations must be an integer >= 1 (or -1: no limit), got " +
+                                std::to_string(options.iterations));
+  if (!(options.seconds == -1 || (options.seconds > 0 && options.seconds <= kMaxSearchSeconds)))
+    throw std::invalid_argument("seconds must be a number > 0 and at most 3.2e7 (or -1: no limit), got " +
+                                std::to_string(options.seconds));
+  if (!std::isfinite(options.exploration) || options.exploration < 0)
+    throw std::invalid_argument("exploration must be a finite number >= 0, got " +
+                                std::to_string(options.exploration));
+  if (options.max_rollout < -1)
+    throw std::invalid_argument("max_rollout must be an integer >= 0 (or -1: no limit), got " +
+                                std::to_string(options.max_rollout));
+  if (options.max_nodes < 1) throw std::invalid_argument("max_nodes must be at least 1");
+}
 
 struct MctsResult {
   int action = -1;                    // the most visited root action
@@ -191,14 +217,15 @@ class alignas(64) Tree {
 // thread and is rethrown here.
 template <class Game>
 MctsResult mcts(const Game& game, const typename Game::State& root, MctsOptions options) {
+  check_options(options);
   using Tree = mcts_detail::Tree<Game>;
   using Clock = mcts_detail::Clock;
-  const int threads = std::max(options.threads, 1);
+  const int threads = resolve_thread_count(options.threads, std::numeric_limits<std::int64_t>::max());
   if (options.iterations < 0 && options.seconds < 0) options.iterations = threads;
   std::optional<Clock::time_point> deadline;
-  if (options.seconds >= 0)  // at most a year: the clock's range stays far away
+  if (options.seconds >= 0)
     deadline = Clock::now() + std::chrono::duration_cast<Clock::duration>(
-                                  std::chrono::duration<double>(std::min(options.seconds, 3.2e7)));
+                                  std::chrono::duration<double>(options.seconds));
   std::vector<Tree> trees;
   trees.reserve(threads);
   for (int t = 0; t < threads; ++t)

@@ -4,6 +4,8 @@
 #include <algorithm>
 #include <array>
 #include <cstdint>
+#include <stdexcept>
+#include <string>
 #include <thread>
 #include <vector>
 
@@ -17,7 +19,19 @@ void random_playout(const Game& game, typename Game::State& state, SplitMix64& p
   while (!game.is_terminal(state)) game.apply_random_action(state, policy);
 }
 
+// The most native threads one batch or search may start. More than any machine this runs on
+// has cores; a request beyond it is a mistake, and would fail late (the OS refuses the threads).
+inline constexpr int kMaxThreads = 256;
+
+// 0 asks for one thread per core; anything outside [0, kMaxThreads] is refused.
+inline void check_thread_count(int requested) {
+  if (requested < 0 || requested > kMaxThreads)
+    throw std::invalid_argument("threads must be an integer from 0 to " + std::to_string(kMaxThreads) +
+                                " (0: one per core), got " + std::to_string(requested));
+}
+
 inline int resolve_thread_count(int requested, std::int64_t jobs) {
+  check_thread_count(requested);
   int threads = requested > 0 ? requested : static_cast<int>(std::thread::hardware_concurrency());
   threads = std::max(threads, 1);
   return static_cast<int>(std::min<std::int64_t>(threads, std::max<std::int64_t>(jobs, 1)));
@@ -30,6 +44,8 @@ inline int resolve_thread_count(int requested, std::int64_t jobs) {
 template <class Game>
 void run_playouts(const Game& game, const typename Game::State* start, std::int64_t n,
                   std::uint64_t seed, int threads, std::int32_t* scores, double* returns = nullptr) {
+  if (n < 0) throw std::invalid_argument("n must be an integer >= 0, got " + std::to_string(n));
+  check_thread_count(threads);
   const int num_players = game.num_players();
   auto work = [&](std::int64_t first, std::int64_t last) {
     std::array<std::int32_t, Game::kMaxPlayers> row{};
