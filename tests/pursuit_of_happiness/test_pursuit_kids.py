@@ -174,11 +174,16 @@ def test_a_discarded_partners_kids_are_each_kept_or_discarded_at_once(ph, choice
     assert [state.action_to_string(a) for a in state.legal_actions()] == [f"Keep {first}", f"Discard {first}"]
     assert f"Kids to keep or discard, their Partner discarded: {first}, {second}" in state.observation_string(1)
     assert state.observation(0)[1 + ph.KIDS] == 1.0          # the step, one-hot in the header
+    # The Kids block ends the tensor in a Kids-only game; its last part, one value per Kid card,
+    # shows the Kid being decided (1) and those after it in line (1/2), to every seat.
+    waiting = state.observation(1)[-len(kid_cards(game)):]
+    assert (waiting[kid_ids[0]], waiting[kid_ids[2]], waiting.sum()) == (1.0, 0.5, 1.5)
     state.apply(f"{choices[0]} {first}")
     assert [state.action_to_string(a) for a in state.legal_actions()] == [f"Keep {second}", f"Discard {second}"]
     state.apply(f"{choices[1]} {second}")
     st = ph.srec(state)
     assert st["step"] == ph.ACTION and st["kid_decisions"] == [] and state.current_player == 0   # the turn goes on
+    assert state.observation(1)[-len(kid_cards(game)):].sum() == 0.0
     discarded = choices.count("Discard")
     p = seat0(ph, state)
     kept = [name for name, choice in zip((first, second), choices) if choice == "Keep"]
