@@ -44,6 +44,8 @@ CALLS = [
     ("g.new_state(-1)", ValueError, "seed must be an integer"),
     ("g.state_from_json(5)", TypeError, "state JSON: a saved state is text"),
     ("g.state_from_json('{')", ValueError, "state JSON: not a JSON document"),
+    ("lifespan.load_state(5)", TypeError, "state JSON: a saved state is text"),
+    ("lifespan.load_state('[]')", ValueError, "state JSON: the document must be an object"),
     ("lifespan.playouts(3, 10)", TypeError, "playouts needs a lifespan game or state"),
     ("lifespan.playouts(g, 'a')", TypeError, "n must be an integer"),
     ("lifespan.playouts(g, -1)", ValueError, "n must be an integer"),

@@ -234,3 +234,32 @@ def test_selfplay_wins_break_ties_as_the_rules_do():
     shares = [float(line.split()[-1].rstrip("%")) for line in out.splitlines() if line.strip().startswith(("0 ", "1 "))]
     wins = ((returns + 1) / 2).sum(axis=0) / 2000 * 100
     assert shares == pytest.approx(list(wins), abs=0.05)
+
+
+def test_the_players_new_choices_are_moves_in_the_repl(tmp_path):
+    # A Partner with a Kid discarded (Experiences rulebook, Kids): the REPL lists "Keep …" and
+    # "Discard …" as moves, and the move's text is accepted.
+    game = lifespan.load_game("pursuit_of_happiness", players=2, expansions=["kids"])
+    state = game.new_state(seed=1)
+    state.apply(0)
+    state.apply(0)                   # both Child Traits kept: Upkeep, then the Action phase
+    document = json.loads(state.to_json())
+    st = document["state"]
+    partner = st["decks"][3].pop(0)     # a Partner card from its deck
+    kid = st["kid_deck"].pop()
+    seat = st["players"][st["current"]]
+    seat["cards"] = [{"kind": 3, "id": partner >> 1, "face": partner & 1, "level": 3, "time": 0, "flags": 1,
+                      "roles": [-1] * 4, "parent": -1, "stored": 0},
+                     {"kind": 5, "id": kid, "face": 0, "level": 1, "time": 0, "flags": 0,
+                      "roles": [-1] * 4, "parent": partner >> 1, "stored": 0}]
+    position = game.state_from_json(json.dumps(document))
+    discard = next(a for a in position.legal_actions() if position.action_to_string(a).startswith("Discard: "))
+    position.apply(discard)
+    saved = tmp_path / "kids.json"
+    saved.write_text(position.to_json())
+    name = position.action_to_string(position.legal_actions()[0])[len("Keep "):]
+    result = run("play", "pursuit_of_happiness", "--players", "2", "--param", "expansions=kids",
+                 "--seats", "human,human", stdin=f"load {saved}\nDiscard {name}\nquit\n")
+    assert result.returncode == 0, result.stderr
+    assert f"Keep {name}" in result.stdout and f"Discard {name}" in result.stdout
+    assert "unknown move" not in result.stdout.lower() and "not a legal" not in result.stdout.lower()

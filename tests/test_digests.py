@@ -29,10 +29,10 @@ PLAYOUT_DIGESTS = [
     ("pursuit_of_happiness", {"players": 1}, "e88dfb6827dca5bc"),
     ("pursuit_of_happiness", {"players": 2}, "2dee3830cb5c2086"),
     ("pursuit_of_happiness", {"players": 4}, "27dbb1a7c4d77d0c"),
-    ("pursuit_of_happiness", {"players": 3, "expansions": ["experiences", "kids"]}, "285533de62c69bd3"),
-    ("pursuit_of_happiness", {"players": 4, "expansions": PROMOS_AND_EXPERIENCES}, "6a2c0e5b2516fe60"),
-    ("pursuit_of_happiness", {"players": 2, "expansions": ["nostalgia"]}, "d7758111c553ea87"),
-    ("pursuit_of_happiness", {"players": 5, "expansions": EVERY_EXPANSION}, "e9275a541db50318"),
+    ("pursuit_of_happiness", {"players": 3, "expansions": ["experiences", "kids"]}, "caf5ebc80fd0d884"),
+    ("pursuit_of_happiness", {"players": 4, "expansions": PROMOS_AND_EXPERIENCES}, "35e4b19e645dca47"),
+    ("pursuit_of_happiness", {"players": 2, "expansions": ["nostalgia"]}, "23668e3e07fda594"),
+    ("pursuit_of_happiness", {"players": 5, "expansions": EVERY_EXPANSION}, "5af5ebdb5a07b052"),
     ("pursuit_of_happiness", {"players": 4, "expansions": ["best_friends", "school", "relatives"]},
      "b49ae3ca68a2b307"),
 ]
@@ -52,9 +52,9 @@ def test_seeded_playouts_are_pinned(row):
 
 # (game, parameters, decisions played, sha256 of every saved state on the way)
 SAVED_STATE_DIGESTS = [
-    ("time_of_your_life", {"players": 3}, 37, "18e605f246dbb112"),
-    ("pursuit_of_happiness", {"players": 2}, 91, "c221172637acf637"),
-    ("pursuit_of_happiness", {"players": 5, "expansions": EVERY_EXPANSION}, 400, "1cb4f0ad7950e467"),
+    ("time_of_your_life", {"players": 3}, 37, "fd5d34706ab46514"),
+    ("pursuit_of_happiness", {"players": 2}, 91, "b521a34f6c7354aa"),
+    ("pursuit_of_happiness", {"players": 5, "expansions": EVERY_EXPANSION}, 400, "3358240db51a397a"),
 ]
 
 

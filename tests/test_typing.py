@@ -23,6 +23,7 @@ GOOD = """
     returns: list[float] = other.returns()
     text: str = state.to_json()
     again = game.state_from_json(text)
+    loaded: lifespan.State = lifespan.load_state(text)
     scores: np.ndarray = lifespan.playouts(game, 4, seed=1)
     result: lifespan.MCTSResult = lifespan.mcts(state, iterations=10, threads=2)
     best: int = result.action

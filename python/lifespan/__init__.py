@@ -14,6 +14,7 @@ from typing import Any, SupportsIndex
 
 import numpy as np
 
+from ._api import load_state
 from ._errors import CardDataError, IllegalActionError, RulesError
 from ._parameters import MAX_SEED, MAX_THREADS, check_integer, native_method
 from ._registry import games, load_game
@@ -31,6 +32,7 @@ __all__ = [
     "State",
     "games",
     "load_game",
+    "load_state",
     "mcts",
     "playouts",
 ]

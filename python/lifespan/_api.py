@@ -6,12 +6,19 @@ from __future__ import annotations
 import copy
 import hashlib
 import json
-from typing import Any, Callable, Mapping, SupportsIndex
+from typing import TYPE_CHECKING, Any, Callable, Mapping, SupportsIndex
 
 from ._parameters import MAX_SEED, check_integer
 
+if TYPE_CHECKING:
+    from ._types import Game, State
+
 STATE_FORMAT = "lifespan.state"
-STATE_VERSION = 1
+# 2: `parameters` records the expansions; Pursuit of Happiness adds the Cloud, Kid and Passive
+# Trigger choices (new action ids after the old ones, two steps and their state fields).
+# Version 1 documents still load: every version-1 id and field means what it meant.
+STATE_VERSION = 2
+READABLE_VERSIONS = (1, 2)
 
 
 def card_fingerprint(traits: list[str], cards: list[dict[str, Any]]) -> str:
@@ -22,12 +29,16 @@ def card_fingerprint(traits: list[str], cards: list[dict[str, Any]]) -> str:
 
 
 def attach_definition(game: Any, name: str, parameters: Mapping[str, Any], traits: list[str],
-                      cards: list[dict[str, Any]], secret_choice: Callable[[Any, int], bool]) -> Any:
+                      cards: list[dict[str, Any]], secret_choice: Callable[[Any, int], bool],
+                      load_options: Mapping[str, Any] | None = None) -> Any:
     """Gives a freshly built engine game what defines it, for the API, JSON and pickling.
-    `secret_choice(state, action)`: whether others may not yet learn that the seat to move took
-    `action` (the REPL then shows only that a bot has decided)."""
+    `parameters` are the engine's (rule parameters, players, seed); `load_options` the other
+    `load_game` keywords that chose the game (Pursuit's `expansions`), shown in
+    `game.parameters` too. `secret_choice(state, action)`: whether others may not yet learn that
+    the seat to move took `action` (the REPL then shows only that a bot has decided)."""
     game.name = name
     game._parameters = dict(parameters)
+    game._load_options = copy.deepcopy(dict(load_options or {}))
     game._traits = list(traits)
     game._cards = copy.deepcopy(cards)
     game._fingerprint = card_fingerprint(list(traits), cards)
@@ -51,6 +62,27 @@ def state_determinize(self: Any, player: SupportsIndex, seed: SupportsIndex) -> 
                              check_integer("seed", seed, 0, MAX_SEED))
 
 
+def game_parameters(self: Any) -> dict[str, Any]:
+    """Every parameter's value (a copy): players, seed, the load options (`expansions`), then
+    the rules. `load_game(game.name, **game.parameters)` loads an equal game (cards added with
+    `cards=` aside: they are not parameters)."""
+    ordered = {k: self._parameters[k] for k in ("players", "seed") if k in self._parameters}
+    return {**ordered, **copy.deepcopy(self._load_options), **self._parameters}
+
+
+def game_eq(self: Any, other: object) -> bool:
+    """Equal games: the same game, parameters and card set."""
+    if not hasattr(other, "_fingerprint") or not hasattr(other, "_load_options"):
+        return False   # not a lifespan game
+    theirs: Any = other
+    return bool(self.name == theirs.name and self.parameters == theirs.parameters
+                and self._fingerprint == theirs._fingerprint)
+
+
+def game_hash(self: Any) -> int:
+    return hash((self.name, self._fingerprint, json.dumps(self._parameters, sort_keys=True)))
+
+
 def state_to_json(self: Any) -> str:
     """The position as a versioned JSON document (docs/state-format.md)."""
     game = self.game
@@ -64,8 +96,8 @@ def state_to_json(self: Any) -> str:
     })
 
 
-def game_state_from_json(self: Any, text: str | bytes) -> Any:
-    """The state a `to_json` document describes; anything inconsistent is a ValueError."""
+def read_document(text: str | bytes) -> dict[str, Any]:
+    """A saved state's envelope, checked (JSON, fields, format, version), not yet its game."""
     if not isinstance(text, (str, bytes, bytearray)):
         raise TypeError(f"state JSON: a saved state is text (str or bytes), not {type(text).__name__}")
     try:
@@ -82,28 +114,75 @@ def game_state_from_json(self: Any, text: str | bytes) -> Any:
         raise ValueError(f"state JSON: missing fields {sorted(missing)}, unknown fields {sorted(extra)}")
     if doc["format"] != STATE_FORMAT:
         raise ValueError(f"state JSON: format must be {STATE_FORMAT!r}, got {doc['format']!r}")
-    if type(doc["version"]) is not int or doc["version"] != STATE_VERSION:  # not true, not 1.0
+    if type(doc["version"]) is not int or doc["version"] not in READABLE_VERSIONS:  # not true, not 1.0
         raise ValueError(f"state JSON: version {doc['version']!r} is not supported "
-                         f"(this lifespan reads version {STATE_VERSION})")
-    if doc["game"] != self.name:
-        raise ValueError(f"state JSON: the state is of {doc['game']!r}, not {self.name!r}")
+                         f"(this lifespan reads versions {', '.join(map(str, READABLE_VERSIONS))})")
     if not isinstance(doc["parameters"], dict):
         raise ValueError("state JSON: parameters must be an object")
+    return doc
+
+
+def game_state_from_json(self: Any, text: str | bytes) -> Any:
+    """The state a `to_json` document describes; anything inconsistent is a ValueError."""
+    doc = read_document(text)
+    if doc["game"] != self.name:
+        raise ValueError(f"state JSON: the state is of {doc['game']!r}, not {self.name!r}")
+    saved_options = {k: doc["parameters"][k] for k in self._load_options if k in doc["parameters"]}
+    for name, ours in self._load_options.items():
+        # Version 1 did not record them: the card fingerprint below still tells the games apart.
+        if name in saved_options and not _same_option(saved_options[name], ours):
+            raise ValueError(f"state JSON: the state was saved with {name} {_option_text(saved_options[name])}, "
+                             f"this game has {_option_text(ours)}")
     # A parameter added since the state was saved was played at its default: each new
     # parameter's default is what the engine did before it.
-    saved = {**_defaults_of(self.name), **doc["parameters"]}
+    saved = {**_defaults_of(self.name), **{k: v for k, v in doc["parameters"].items() if k not in self._load_options}}
+
+    rules = self._parameters
 
     def same(name: str) -> bool:   # of the same type too: 3.0 is not players 3, nor 0 false
-        ours, theirs = self.parameters.get(name), saved.get(name)
+        ours, theirs = rules.get(name), saved.get(name)
         return type(ours) is type(theirs) and ours == theirs
-    differing = sorted(k for k in set(saved) | set(self.parameters) if not same(k))
+    differing = sorted(k for k in set(saved) | set(rules) if not same(k))
     if differing:
         raise ValueError("state JSON: the state was saved with other parameters: "
-                         + ", ".join(f"{k}={saved.get(k)!r} (this game: {self.parameters.get(k)!r})"
+                         + ", ".join(f"{k}={saved.get(k)!r} (this game: {rules.get(k)!r})"
                                      for k in differing))
     if doc["cards"] != self._fingerprint:
         raise ValueError("state JSON: the state was saved with a different card set")
     return self._state_from_record(doc["state"])
+
+
+def _same_option(saved: Any, ours: Any) -> bool:
+    """A load option as saved and as this game has it: lists compare as sets (the order the
+    expansions were named in does not matter)."""
+    if isinstance(saved, list) and isinstance(ours, list):
+        return all(isinstance(x, str) for x in saved) and sorted(set(saved)) == sorted(set(ours))
+    return type(saved) is type(ours) and bool(saved == ours)
+
+
+def _option_text(value: Any) -> str:
+    if isinstance(value, list):
+        return "+".join(map(str, value)) if value else "none"
+    return repr(value)
+
+
+def load_state(text: str | bytes) -> State:
+    """The state a `to_json` document describes, in the game it names, rebuilt from the
+    document alone: its game, its parameters (with the expansions) and, for a version-1
+    document, which records no expansions, the expansions whose cards match its fingerprint.
+    Cards added with `cards=` cannot be rebuilt: load such a state with `game.state_from_json`."""
+    from ._registry import GAMES, games, load_game
+
+    doc = read_document(text)
+    name = doc["game"]
+    if not isinstance(name, str) or name not in GAMES:
+        raise ValueError(f"state JSON: unknown game {name!r}; known games: {', '.join(games())}")
+    parameters = dict(doc["parameters"])
+    module = GAMES[name]
+    if hasattr(module, "expansions_for_fingerprint") and "expansions" not in parameters:
+        parameters["expansions"] = module.expansions_for_fingerprint(doc["cards"], parameters)
+    game: Game = load_game(name, **parameters)
+    return game.state_from_json(text)
 
 
 def game_repr(self: Any) -> str:
@@ -114,7 +193,7 @@ def game_repr(self: Any) -> str:
     module = GAMES[self.name]
     defaults = _defaults_of(self.name)
     shown = {k: v for k, v in self.parameters.items()
-             if k in ("players", "seed") or v != defaults.get(k)}
+             if k not in self._load_options and (k in ("players", "seed") or v != defaults.get(k))}
     expansions = module.expansions_of(self) if hasattr(module, "expansions_of") else []
     if expansions:
         shown["expansions"] = "+".join(expansions)
@@ -155,7 +234,7 @@ def _restore_state(game: Any, text: str) -> Any:
 
 
 def game_reduce(self: Any) -> tuple[Callable[..., Any], tuple[Any, ...]]:
-    return _rebuild_game, (self.name, self.parameters, self._traits, self._cards)
+    return _rebuild_game, (self.name, self._parameters, self._traits, self._cards)
 
 
 def state_reduce(self: Any) -> tuple[Callable[..., Any], tuple[Any, ...]]:
@@ -165,8 +244,9 @@ def state_reduce(self: Any) -> tuple[Callable[..., Any], tuple[Any, ...]]:
 def install(game_class: type, state_class: type) -> None:
     """Adds the Python half of the contract to a compiled game's classes."""
     game_methods: dict[str, Any] = {
-        "parameters": property(lambda self: dict(self._parameters),
-                               doc="Every parameter's value (a copy)."),
+        "parameters": property(game_parameters, doc=game_parameters.__doc__),
+        "__eq__": game_eq,
+        "__hash__": game_hash,
         "cards": game_cards,
         "new_state": game_new_state,
         "state_from_json": game_state_from_json,

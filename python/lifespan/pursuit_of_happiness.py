@@ -7,6 +7,9 @@ card files (docs/pursuit_of_happiness_cards.md) and the rule parameters
 
 from __future__ import annotations
 
+import hashlib
+import itertools
+import json
 import re
 from collections import Counter
 from pathlib import Path
@@ -789,7 +792,16 @@ def build(parameters: Mapping[str, Any], traits: list[str], cards: list[dict[str
     """The engine object for checked parameters and cards (also used when unpickling).
     `traits` is unused: Pursuit cards name no trait vocabulary of their own."""
     game = _core.make_pursuit_of_happiness(dict(parameters), engine_records(cards))
-    return attach_definition(game, NAME, parameters, traits, cards, secret_choice=_kept_trait)
+    return attach_definition(game, NAME, parameters, traits, cards, secret_choice=_kept_trait,
+                             load_options={"expansions": expansions_played(parameters, cards)})
+
+
+def expansions_played(parameters: Mapping[str, Any], cards: Iterable[Mapping[str, Any]]) -> list[str]:
+    """The `expansions` a game plays, in DESIGN's order: those whose cards it holds and the
+    modules turned on, so that `load_game(NAME, **game.parameters)` loads the same game."""
+    present = {card["expansion"] for card in cards}
+    return [e for e in ALL_EXPANSIONS
+            if e != "base" and (e in present or (e in MODULES and parameters.get(e) is True))]
 
 
 def _kept_trait(state: Any, action: int) -> bool:
@@ -799,9 +811,34 @@ def _kept_trait(state: Any, action: int) -> bool:
 
 
 def expansions_of(game: Any) -> list[str]:
-    """The expansions whose cards `game` plays with, in EXPANSIONS order (for its repr)."""
-    present = {card["expansion"] for card in game.cards()}
-    return [e for e in EXPANSIONS if e != "base" and e in present]
+    """The expansions whose cards `game` plays with, in EXPANSIONS order (for its repr; the
+    modules show as their own parameters there)."""
+    played = game.parameters["expansions"]
+    return [e for e in EXPANSIONS if e in played]
+
+
+def expansions_for_fingerprint(fingerprint: Any, parameters: Mapping[str, Any]) -> list[str]:
+    """The expansions whose shipped cards make the card set `fingerprint` names, for a
+    version-1 save (which did not record them): each subset of the expansions with cards is
+    tried, with the promo rule the save names. ValueError if none fits (cards of a user's file)."""
+    promo = parameters.get("promo_cards", PARAMETERS["promo_cards"].default)
+    optional = [e for e in EXPANSIONS if e != "base"]
+    # The fingerprint hashes the JSON of the card list (card_fingerprint); joined here from each
+    # card's JSON, so that the thousand subsets cost one pass over the cards each.
+    chunks = {}
+    for expansion in ("base", *optional):
+        kept = [c for c in load_cards([expansion]) if promo or not c.get("promo", False)]
+        chunks[expansion] = [json.dumps(c, sort_keys=True).encode() for c in kept]
+    for size in range(len(optional) + 1):
+        for chosen in itertools.combinations(optional, size):
+            digest = hashlib.sha256(b"[[], [")
+            digest.update(b", ".join(item for e in ("base", *chosen) for item in chunks[e]))
+            digest.update(b"]]")
+            if digest.hexdigest()[:16] == fingerprint:
+                modules = [m for m in MODULES if parameters.get(m) is True]
+                return [e for e in ALL_EXPANSIONS if e in chosen or e in modules]
+    raise ValueError("state JSON: a version-1 save whose cards are no set of shipped expansions "
+                     "(cards from a user's file?): load it with game.state_from_json into its game")
 
 
 def load(params: Mapping[str, Any]) -> Any:

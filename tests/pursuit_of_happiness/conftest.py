@@ -32,7 +32,8 @@ import pytest
 GAME = "pursuit_of_happiness"
 
 # Steps as stored in the state JSON.
-CHOOSE_TRAIT, UPKEEP, ACTION, PAY, OVER = range(5)
+CHOOSE_TRAIT, UPKEEP, ACTION, PAY, OVER, COMMUNITY, KIDS, TRIGGER = range(8)
+NUM_STEPS = 8
 TERMINAL = -4
 
 # Rows and decks, in state order; card kinds of a card in play.
@@ -91,7 +92,11 @@ ACHIEVEMENT = COMMUNITY_PLACE + 5                            # + achievement (Co
 NO_ACHIEVEMENT = ACHIEVEMENT + 3
 JOIN_FIFTH_SEAT = NO_ACHIEVEMENT + 1                         # + slot * 4 + role: seat 4's Group Projects
 SPEND_AT_LEVEL = JOIN_FIFTH_SEAT + MAX_IN_PLAY * MAX_ROLES  # + row slot * 3 + level - 2
-NUM_ACTIONS = SPEND_AT_LEVEL + 6 * 3
+WITH_HOURGLASS = SPEND_AT_LEVEL + 6 * 3                      # + (the Cloud's id - PLAN_EXPERIENCE)
+KEEP_KID = WITH_HOURGLASS + (EXTEND_EXPERIENCE - PLAN_EXPERIENCE)  # Kids step: the Kid first in line
+DISCARD_KID = KEEP_KID + 1
+CHOOSE_TRIGGER = DISCARD_KID + 1                             # + Nostalgia board slot (trigger step)
+NUM_ACTIONS = CHOOSE_TRIGGER + 2
 
 assert (PAY_UPKEEP, GIVE_UP, REFRESH, DISCARD, SIMPLE, START_PROJECT, JOIN_GROUP, SPEND, GET_JOB,
         PROMOTE_ROW, PROMOTE_FLIP, START_RELATIONSHIP, CARD_ACTION, PAY_UNIT, PASS) == \
@@ -106,6 +111,13 @@ def join_group(owner: int, slot: int, role: int) -> int:
     if owner == 4:
         return JOIN_FIFTH_SEAT + slot * MAX_ROLES + role
     return JOIN_GROUP + (owner * MAX_IN_PLAY + slot) * MAX_ROLES + role
+
+
+def with_hourglass(action: int) -> int:
+    """The Experiences-board action `action` (Plan Experience, Dream, from the Dream board)
+    with an Hourglass while the Cloud is unused."""
+    assert PLAN_EXPERIENCE <= action < EXTEND_EXPERIENCE
+    return WITH_HOURGLASS + action - PLAN_EXPERIENCE
 
 
 def refresh(row: int) -> int:

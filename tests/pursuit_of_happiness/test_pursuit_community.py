@@ -338,7 +338,7 @@ def test_the_observation_keeps_the_community_step_apart(ph, games):
     assert ph.srec(state)["step"] == COMMUNITY_STEP
     mine, other = state.observation(0), state.observation(1)
     assert mine[1 + COMMUNITY_STEP] == other[1 + COMMUNITY_STEP] == 1.0
-    assert (mine[7], other[7]) == (1.0, 0.0)                     # to move
+    assert (mine[1 + 8], other[1 + 8]) == (1.0, 0.0)               # to move: after the 8 steps
 
 
 def test_hourglasses_on_the_board_stay_within_popularity(ph, games):

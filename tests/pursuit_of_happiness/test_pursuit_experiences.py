@@ -111,8 +111,8 @@ def test_sandra_plans_the_easter_island_trip(ph):
                          players={0: {"resources": [knowledge, 0, 0]}})
         assert (ph.plan_experience(2) in state.legal_actions()) == legal
     next_card = ph.srec(state)["experience_deck"][-1]
-    assert state.action_to_string(ph.plan_experience(2)) == "Plan Experience: Easter Island"
-    state.apply(ph.plan_experience(2))
+    assert state.action_to_string(ph.plan_experience(2)) == "Plan Experience: Easter Island with the Cloud"
+    state.apply("Plan Experience: Easter Island with the Cloud")
     st = ph.srec(state)
     p = st["players"][0]
     assert p["resources"] == [4, 2, 0]
@@ -121,6 +121,61 @@ def test_sandra_plans_the_easter_island_trip(ph):
     assert st["experience_row"] == [next_card, ids[0], ids[1], ids[3], ids[4]]
     # The Cloud went there, not an Hourglass.
     assert p["hourglasses"] == 6 and p["cloud"] == 10
+
+
+@pytest.mark.parametrize("token", ["Cloud", "Hourglass"])
+def test_the_player_chooses_the_cloud_or_an_hourglass(ph, token):
+    # Experiences rulebook, Board & Card Actions: "Both of these Board Actions can be performed
+    # by using either your Cloud token or your Hourglass tokens." With the Cloud unused and 6
+    # Hourglasses, Plan Experience (Easter Island: 4 Knowledge held, 2 Creativity gained) is two
+    # actions. "You do not get any Stress when you place an Hourglass token on a Board Action
+    # space where you have just your Cloud token"; the Cloud placed where the seat's own
+    # Hourglass is costs 1 Stress, as a second own token.
+    game = experiences_game()
+    board = [n for n in names(game, "experience") if n != "Easter Island"][:4]
+    board.insert(2, "Easter Island")
+    state = position(ph, game, round=2, unavailable=0, board=board, players={0: {"resources": [8, 0, 0]}})
+    with_cloud, with_hourglass = ph.plan_experience(2), ph.with_hourglass(ph.plan_experience(2))
+    legal = state.legal_actions()
+    assert with_cloud in legal and with_hourglass in legal
+    assert state.action_to_string(with_hourglass) == "Plan Experience: Easter Island with an Hourglass"
+    state.apply(f"Plan Experience: Easter Island with {'the Cloud' if token == 'Cloud' else 'an Hourglass'}")
+    p = seat(ph, state)
+    assert p["resources"] == [8, 2, 0] and p["stress"] == 5
+    if token == "Cloud":
+        assert (p["hourglasses"], p["cloud"], p["spaces_used"]) == (6, 10, 0)
+    else:
+        assert (p["hourglasses"], p["cloud"], p["spaces_used"]) == (5, -1, 1 << 10)
+    state.apply(ph.STUDY)                                      # seat 1's turn
+    # The Experiences board again, with the other token: after the Cloud, an Hourglass costs
+    # no Stress (and the action names no token: the Cloud is gone); after an Hourglass, the
+    # Cloud costs 1 Stress.
+    planning = [a for a in state.legal_actions() if ph.PLAN_EXPERIENCE <= a < ph.DREAM or
+                ph.WITH_HOURGLASS <= a < ph.WITH_HOURGLASS + 5]
+    if token == "Cloud":
+        assert planning == [ph.plan_experience(k) for k in range(len(planning))]
+        assert not state.action_to_string(planning[0]).endswith(("the Cloud", "an Hourglass"))
+    else:
+        assert planning == [ph.plan_experience(k) for k in range(len(planning) // 2)] + \
+               [ph.with_hourglass(ph.plan_experience(k)) for k in range(len(planning) // 2)]
+        assert state.action_to_string(planning[0]).endswith(" with the Cloud")
+    state.apply(planning[0])
+    p = seat(ph, state)
+    assert (p["hourglasses"], p["cloud"], p["stress"]) == (5, 10, 5 if token == "Cloud" else 6)
+    state.apply(ph.STUDY)                                      # seat 1 again; then seat 0, the Cloud placed
+    assert state.current_player == 0
+    assert not any(a >= ph.WITH_HOURGLASS for a in state.legal_actions())
+    assert not any(state.action_to_string(a).endswith(("the Cloud", "an Hourglass")) for a in state.legal_actions())
+
+
+def test_with_no_hourglass_left_only_the_cloud_goes(ph):
+    game = experiences_game()
+    state = position(ph, game, round=2, unavailable=0, players={0: {"hourglasses": 0}})
+    legal = state.legal_actions()
+    assert any(ph.DREAM <= a < ph.FROM_DREAM for a in legal)
+    assert not any(a >= ph.WITH_HOURGLASS for a in legal)
+    with pytest.raises(lifespan.IllegalActionError):
+        state.apply(ph.with_hourglass(ph.dream(ph.PROJECTS, 0, 0)))
 
 
 @pytest.mark.parametrize("extend", [False, True])
@@ -172,8 +227,9 @@ def test_nicole_dreams_the_motorcycle_and_takes_it_two_upkeeps_later(ph):
     motorcycle = item_id(game, "Motorcycle")
     state = position(ph, game, round=2, unavailable=0, rows={ph.ITEMS: [motorcycle]},
                      players={0: {"money": 10, "hourglasses": 2}, 1: {"hourglasses": 0}})
-    assert state.action_to_string(ph.dream(ph.ITEMS, 0, 0)) == "Dream: Motorcycle (Dream slot 1, 1 Knowledge)"
-    state.apply(ph.dream(ph.ITEMS, 0, 0))                   # with her Cloud
+    # "Nicole chooses to perform the Dream Board Action using her Cloud token."
+    assert state.action_to_string(ph.dream(ph.ITEMS, 0, 0)) == "Dream: Motorcycle (Dream slot 1, 1 Knowledge) with the Cloud"
+    state.apply(ph.dream(ph.ITEMS, 0, 0))
     p = seat(ph, state)
     assert p["resources"] == [1, 0, 0] and p["hourglasses"] == 2 and p["cloud"] == 11
     assert p["dream"][0] == {"source": ph.ITEMS, "entry": motorcycle, "desire": 0}

@@ -26,7 +26,7 @@ import lifespan
 GAME = "pursuit_of_happiness"
 EXPANSIONS = [e for e in lifespan.pursuit_of_happiness.EXPANSIONS + lifespan.pursuit_of_happiness.MODULES
               if e != "base"]
-NUM_ACTIONS = 977
+NUM_ACTIONS = 1085
 SIMPLE = 78
 MAX_DECISIONS = 3000       # a random 4-player game is about 200-300 decisions
 KIND_PROJECT, KIND_JOB, KIND_NOSTALGIA = 0, 2, 6

@@ -142,20 +142,96 @@ def test_a_kid_with_a_cost_asks_at_upkeep(ph, pay):
         assert p["money"] == 9 and p["lth"] == -1 and p["stress"] == 5
 
 
-def test_a_kid_stays_with_its_partner_and_can_go_once_the_partner_has_gone(ph):
+def test_a_kid_stays_with_its_partner(ph):
+    # Experiences rulebook, Kids: "You cannot discard a Kid card, as long as the Partner
+    # associated with that Kid remains in your play area."
     game = kids_game()
     kid = kid_cards(game)[0]["name"]
     state = position(ph, game, round=3, unavailable=0, kids=[(kid, 2, "Nicole")],
                      players={0: {"cards": [ph.partner_card("Nicole", level=3)]}})
     legal = state.legal_actions()
     assert ph.discard(0) in legal and ph.discard(1) not in legal     # the Partner, not the Kid
-    state.apply(ph.discard(0))                                       # the Partner goes
+
+
+@pytest.mark.parametrize("choices", [("Keep", "Keep"), ("Keep", "Discard"), ("Discard", "Discard")])
+def test_a_discarded_partners_kids_are_each_kept_or_discarded_at_once(ph, choices):
+    # Experiences rulebook, Kids: "If a Partner with whom you have a Kid is discarded, you may
+    # choose whether to keep or discard the Kid card as well. In the latter case, you receive
+    # the Penalty individually for each of the cards discarded." Nicole (L3) has two Kids, and
+    # the seat starts at Stress 5, STH 0: the Partner's Discard is +1 Stress, -1 STH, and each
+    # Kid discarded another +1 Stress, -1 STH. A Kid of another Partner is not asked about.
+    game = kids_game()
+    first, second, other = (c["name"] for c in kid_cards(game)[:3])
+    state = position(ph, game, round=3, unavailable=0,
+                     kids=[(first, 2, "Nicole"), (other, 1, "Jimmy"), (second, 1, "Nicole")],
+                     players={0: {"cards": [ph.partner_card("Nicole", level=3), ph.partner_card("Jimmy", level=1)]}})
+    state.apply("Discard: Nicole")
+    st = ph.srec(state)
+    assert st["step"] == ph.KIDS and state.current_player == 0
+    kid_ids = [c["id"] for c in seat0(ph, state)["cards"] if c["kind"] == KID]
+    assert st["kid_decisions"] == [kid_ids[0], kid_ids[2]]           # Nicole's two, in play order
+    assert state.legal_actions() == [ph.KEEP_KID, ph.DISCARD_KID]
+    assert [state.action_to_string(a) for a in state.legal_actions()] == [f"Keep {first}", f"Discard {first}"]
+    assert f"Kids to keep or discard, their Partner discarded: {first}, {second}" in state.observation_string(1)
+    assert state.observation(0)[1 + ph.KIDS] == 1.0          # the step, one-hot in the header
+    # The Kids block ends the tensor in a Kids-only game; its last part, one value per Kid card,
+    # shows the Kid being decided (1) and those after it in line (1/2), to every seat.
+    waiting = state.observation(1)[-len(kid_cards(game)):]
+    assert (waiting[kid_ids[0]], waiting[kid_ids[2]], waiting.sum()) == (1.0, 0.5, 1.5)
+    state.apply(f"{choices[0]} {first}")
+    assert [state.action_to_string(a) for a in state.legal_actions()] == [f"Keep {second}", f"Discard {second}"]
+    state.apply(f"{choices[1]} {second}")
+    st = ph.srec(state)
+    assert st["step"] == ph.ACTION and st["kid_decisions"] == [] and state.current_player == 0   # the turn goes on
+    assert state.observation(1)[-len(kid_cards(game)):].sum() == 0.0
+    discarded = choices.count("Discard")
     p = seat0(ph, state)
-    assert [c["kind"] for c in p["cards"]] == [KID]                  # the Kid is kept
-    assert ph.discard(0) in state.legal_actions()                    # and may now be discarded
+    kept = [name for name, choice in zip((first, second), choices) if choice == "Keep"]
+    names = [c["name"] for c in kid_cards(game)]
+    assert sorted(names[c["id"]] for c in p["cards"] if c["kind"] == KID) == sorted(kept + [other])
+    assert p["stress"] == 6 + discarded and p["sth"] == -1 - discarded
+    assert all(names.index(name) not in st["kid_deck"] for name in (first, second))   # a discarded Kid leaves the game
+    # A Kid kept may still go later with the Discard free action, for the same penalty.
+    if kept:
+        slot = next(i for i, c in enumerate(p["cards"]) if c["kind"] == KID and names[c["id"]] == kept[0])
+        state.apply(ph.discard(slot))
+        assert seat0(ph, state)["stress"] == 7 + discarded
+
+
+def test_kids_of_a_partner_given_up_at_upkeep_are_decided_before_upkeep_goes_on(ph):
+    # The same choice when the Partner goes at Upkeep (given up: +1 Stress, -1 STH): Nicole's
+    # upkeep is due, her Kid is discarded (+1 Stress, -1 STH again), and Upkeep goes on to seat 1.
+    game = kids_game()
+    kid = kid_cards(game)[0]["name"]
+    upkeep_partner = next(c for c in game.cards() if c["kind"] == "partner"
+                          and any(level.get("upkeep") for level in c["faces"][0]["levels"]))
+    face = upkeep_partner["faces"][0]["name"]
+    level = next(i + 1 for i, level in enumerate(upkeep_partner["faces"][0]["levels"]) if level.get("upkeep"))
+    state = position(ph, game, round=3, step=ph.UPKEEP, kids=[(kid, 1, face)],
+                     players={0: {"cards": [ph.partner_card(face, level=level, flags=ph.ACTIVE | ph.UPKEEP_DUE)]}})
+    assert state.action_to_string(ph.give_up(0)) == f"Give up: {face}"
+    state.apply(ph.give_up(0))
+    assert ph.srec(state)["step"] == ph.KIDS and state.legal_actions() == [ph.KEEP_KID, ph.DISCARD_KID]
+    state.apply(f"Discard {kid}")
+    p = seat0(ph, state)
+    assert p["cards"] == [] and (p["stress"], p["sth"]) == (7, -2)
+    assert ph.srec(state)["step"] == ph.ACTION                 # nobody else had upkeep due: Upkeep is over
+
+
+def test_a_saved_kid_decision_names_a_kid_whose_partner_has_gone(ph):
+    game = kids_game()
+    kid = kid_cards(game)[0]["name"]
+    state = position(ph, game, round=3, unavailable=0, kids=[(kid, 2, "Nicole")],
+                     players={0: {"cards": [ph.partner_card("Nicole", level=3)]}})
     state.apply(ph.discard(0))
-    p = seat0(ph, state)
-    assert p["cards"] == [] and p["stress"] == 7 and p["sth"] == -2  # a penalty per card
+    doc = json.loads(state.to_json())
+    assert game.state_from_json(json.dumps(doc)) == state
+    doc["state"]["kid_decisions"] = [doc["state"]["kid_decisions"][0]] * 2
+    with pytest.raises(ValueError, match="each a Kid of the seat to move whose Partner it has discarded, once"):
+        game.state_from_json(json.dumps(doc))
+    doc["state"]["step"] = ph.ACTION
+    with pytest.raises(ValueError, match="kid_decisions: only in the Kids step"):
+        game.state_from_json(json.dumps(doc))
 
 
 def test_kids_take_no_active_slot(ph):

@@ -241,15 +241,50 @@ def test_the_passive_trigger_activates_with_its_action_once(ph, games):
     assert seat(ph, state)["resources"] == [6, 1, 0]
 
 
-def test_two_cards_with_the_same_passive_requirement_activate_one_at_a_time(ph, games):
+@pytest.mark.parametrize("chosen", [0, 1])
+def test_two_cards_with_the_same_passive_requirement_let_the_player_choose(ph, games, chosen):
+    # Nostalgia rulebook, 3.2: "if both cards on your Nostalgia board feature the same Passive
+    # Trigger Requirement, only one of them can be activated when the specified action is
+    # performed." Which one is the player's choice: Study (+3 Knowledge) asks it, then the turn
+    # ends. Reader gives 1 Creativity, Twin 1 Influence; the next Study activates the other.
     game = games()
     state = position(ph, game, boards={0: [("Test Reader", 0), ("Test Twin", 0)]}, players=only_seat0())
     state.apply(ph.STUDY)
+    st = ph.srec(state)
+    assert st["step"] == ph.TRIGGER and st["trigger_choice"] == 0 and state.current_player == 0   # space 0: Study
+    assert state.legal_actions() == [ph.CHOOSE_TRIGGER, ph.CHOOSE_TRIGGER + 1]
+    names = ["Passive Trigger: Test Reader (Reading, gain 1 Creativity)",
+             "Passive Trigger: Test Twin (Also Reading, gain 1 Influence)"]
+    assert [state.action_to_string(a) for a in state.legal_actions()] == names
+    assert "choosing whose Passive Trigger activates" in state.observation_string(1)
+    observed = state.observation(1)
+    assert observed[1 + ph.TRIGGER] == 1.0 and observed[1 + ph.ACTION] == 0.0
+    assert seat(ph, state)["resources"] == [3, 0, 0]           # nothing before the choice
+    state.apply(names[chosen])
     p = seat(ph, state)
-    assert [b["marks"] for b in p["nostalgia_board"]] == [PASSIVE, 0] and p["resources"] == [3, 1, 0]
-    state.apply(ph.STUDY)
+    marks = [PASSIVE, 0] if chosen == 0 else [0, PASSIVE]
+    assert [b["marks"] for b in p["nostalgia_board"]] == marks
+    assert p["resources"] == ([3, 1, 0] if chosen == 0 else [3, 0, 1])
+    st = ph.srec(state)
+    assert st["step"] == ph.ACTION and st["trigger_choice"] == -1 and state.current_player == 0
+    state.apply(ph.STUDY)                                      # only the other waits now: no choice
     p = seat(ph, state)
     assert [b["marks"] for b in p["nostalgia_board"]] == [PASSIVE, PASSIVE] and p["resources"] == [6, 1, 1]
+    assert ph.srec(state)["step"] == ph.ACTION
+
+
+def test_a_saved_trigger_choice_must_have_both_cards_waiting(ph, games):
+    game = games()
+    state = position(ph, game, boards={0: [("Test Reader", 0), ("Test Twin", 0)]}, players=only_seat0())
+    state.apply(ph.STUDY)
+    doc = json.loads(state.to_json())
+    assert game.state_from_json(json.dumps(doc)) == state
+    doc["state"]["trigger_choice"] = 5                         # Rest: neither waits for it
+    with pytest.raises(ValueError, match="both Nostalgia board cards of the seat to move wait"):
+        game.state_from_json(json.dumps(doc))
+    doc["state"]["step"], doc["state"]["trigger_choice"] = ph.ACTION, 0
+    with pytest.raises(ValueError, match="trigger_choice: .* -1 elsewhere"):
+        game.state_from_json(json.dumps(doc))
 
 
 def test_the_active_trigger_is_paid_as_a_free_action(ph, games):

@@ -6,7 +6,7 @@ import random
 import numpy as np
 import pytest
 
-STEPS, MAX_SEATS, SPACES, PAYMENT, TRACKS = 6, 5, 12, 8, 18
+STEPS, MAX_SEATS, SPACES, PAYMENT, TRACKS = 8, 5, 12, 8, 18   # 8 steps with Kids and trigger choices
 HEADER = 1 + STEPS + 2 * MAX_SEATS + SPACES + PAYMENT
 TO_MOVE, FIRST_PLAYER = 1 + STEPS, 1 + STEPS + MAX_SEATS
 UNAVAILABLE = 1 + STEPS + 2 * MAX_SEATS

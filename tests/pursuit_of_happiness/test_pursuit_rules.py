@@ -1681,7 +1681,9 @@ def test_start_a_relationship_and_the_partner_discount_trait(ph):
 
 def test_action_id_layout(ph):
     game = ph.game()
-    assert game.num_distinct_actions == ph.NUM_ACTIONS == 977
+    # 977 before the Cloud, Kid and Passive Trigger choices (saved-state version 2) came after them.
+    assert game.num_distinct_actions == ph.NUM_ACTIONS == 1085
+    assert (ph.WITH_HOURGLASS, ph.KEEP_KID, ph.DISCARD_KID, ph.CHOOSE_TRIGGER) == (977, 1081, 1082, 1083)
     state = ph.build(game, rows={ph.PROJECTS: [ph.project(FICTION)]})
     names = {a: state.action_to_string(a) for a in (50, 51, 78, 79, 80, 81, 82, 83, 84, 544)}
     assert names == {50: "Refresh the Project row", 51: "Refresh the Item-Activity row",

@@ -1,6 +1,7 @@
 """The random playout policy: the Action-phase sampler avoids planning every candidate, and must
 still draw each legal action with equal probability and nothing else."""
 
+import json
 import random
 from collections import Counter
 
@@ -31,20 +32,55 @@ def positions(players, count, seed, expansions=()):
     return found
 
 
+def assert_uniform(state, draws=3000, seed=7):
+    legal = state.legal_actions()
+    counts = Counter(state._sample_actions(draws, seed))
+    assert set(counts) <= set(legal), "the sampler drew an illegal action"
+    expected = draws / len(legal)
+    # Each count is binomial; 5 standard deviations keeps this test from ever flaking.
+    sd = (draws * (1 / len(legal)) * (1 - 1 / len(legal))) ** 0.5
+    for action in legal:
+        assert abs(counts[action] - expected) <= 5 * sd + 1, (
+            f"{state.action_to_string(action)} drawn {counts[action]} times, "
+            f"expected {expected:.0f} of {draws}")
+
+
 @pytest.mark.parametrize("players,expansions", [(1, ()), (2, ()), (4, ()), (3, EXPANSIONS)])
 def test_the_sampler_draws_only_legal_actions_each_equally_often(players, expansions):
-    draws = 3000
     for state in positions(players, 12, seed=players, expansions=expansions):
-        legal = state.legal_actions()
-        counts = Counter(state._sample_actions(draws, 7))
-        assert set(counts) <= set(legal), "the sampler drew an illegal action"
-        expected = draws / len(legal)
-        # Each count is binomial; 5 standard deviations keeps this test from ever flaking.
-        sd = (draws * (1 / len(legal)) * (1 - 1 / len(legal))) ** 0.5
-        for action in legal:
-            assert abs(counts[action] - expected) <= 5 * sd + 1, (
-                f"{state.action_to_string(action)} drawn {counts[action]} times, "
-                f"expected {expected:.0f} of {draws}")
+        assert_uniform(state)
+
+
+def test_the_sampler_draws_the_players_choices_each_equally_often(ph):
+    # The Cloud or an Hourglass on the Experiences board (two ids each, drawn by rejection in
+    # the Action phase), keeping or discarding a Kid whose Partner went, and which of two
+    # Nostalgia board cards waiting for the same action activates.
+    game = lifespan.load_game("pursuit_of_happiness", players=2, expansions=["experiences", "kids", "nostalgia"])
+    state = ph.build(game, round=2, unavailable=0, players={0: {"resources": [9, 9, 9]}})
+    legal = state.legal_actions()
+    with_hourglass = [a for a in legal if ph.WITH_HOURGLASS <= a < ph.KEEP_KID]
+    assert len(with_hourglass) > 20 and all(ph.with_hourglass(a - ph.WITH_HOURGLASS + ph.PLAN_EXPERIENCE) == a
+                                            for a in with_hourglass)
+    assert {a - ph.WITH_HOURGLASS + ph.PLAN_EXPERIENCE for a in with_hourglass} <= set(legal)
+    assert_uniform(state, draws=20000)
+
+    doc = ph.position_doc(game, round=3, unavailable=0, players={0: {"cards": [ph.partner_card("Nicole", level=3)]}})
+    kid = doc["state"]["kid_deck"].pop()
+    doc["state"]["players"][0]["cards"].append({**ph.in_play(5, kid, 0, 1), "parent": ph.partner("Nicole") >> 1})
+    kids = game.state_from_json(json.dumps(doc))
+    kids.apply(ph.discard(0))
+    assert kids.legal_actions() == [ph.KEEP_KID, ph.DISCARD_KID]
+    assert_uniform(kids)
+
+    nostalgia = [c for c in game.cards() if c["kind"] == "nostalgia"]
+    pair = [k for k, c in enumerate(nostalgia) if c["passive"]["action"] == "study"][:2]
+    trigger = ph.position_doc(game, round=3, unavailable=0)
+    trigger["state"]["players"][0]["nostalgia_board"] = [{"card": k, "marks": 0} for k in pair]
+    trigger["state"]["nostalgia_box"] = [k for k in trigger["state"]["nostalgia_box"] if k not in pair]
+    choosing = game.state_from_json(json.dumps(trigger))
+    choosing.apply(ph.STUDY)
+    assert choosing.legal_actions() == [ph.CHOOSE_TRIGGER, ph.CHOOSE_TRIGGER + 1]
+    assert_uniform(choosing)
 
 
 def test_the_sampler_is_uniform_where_only_free_actions_and_pass_are_legal(ph):

@@ -177,3 +177,25 @@ def test_lth_runs_from_minus_to_plus_30000_in_play_and_in_a_save(ph):
         doc = ph.position_doc(game, players={0: {field: value}})
         with pytest.raises(ValueError, match="lth and lth_from_cards run from -30000 to 30000"):
             game.state_from_json(json.dumps(doc))
+
+
+@pytest.mark.parametrize("bit", [12, 13, 14, 15])
+def test_unavailable_holds_only_the_twelve_board_spaces(midgame, bit):
+    # `unavailable` is a bitmask of the 12 board spaces (docs/state-format.md): bits 12-15 name
+    # no space.
+    with pytest.raises(ValueError, match=rf"unavailable: a bitmask of the 12 board spaces \(bits 0-11\), got {1 << bit}"):
+        midgame.game.state_from_json(edited(midgame, lambda s: s.update(unavailable=1 << bit)))
+
+
+@pytest.mark.parametrize("space", [10, 11])
+def test_the_experiences_boards_spaces_are_unavailable_only_with_experiences(midgame, space):
+    # Plan Experience (10) and Dream (11) are on the Experiences board: a game without
+    # Experiences has no such space to cover. With Experiences, Plan Experience starts covered.
+    with pytest.raises(ValueError, match="not in a game without Experiences"):
+        midgame.game.state_from_json(edited(midgame, lambda s: s.update(unavailable=s["unavailable"] | 1 << space)))
+    game = lifespan.load_game("pursuit_of_happiness", players=3, seed=4, expansions=["experiences"])
+    state = game.new_state()
+    assert json.loads(state.to_json())["state"]["unavailable"] & (1 << 10)
+    document = json.loads(state.to_json())
+    document["state"]["unavailable"] |= 1 << space
+    assert game.state_from_json(json.dumps(document)).to_json() == json.dumps(document)

@@ -16,8 +16,9 @@ constexpr BonusAction kSimpleBonus[kNumSimpleActions] = {
 
 bool has(std::uint16_t mask, int space) { return (mask >> space) & 1u; }
 
-// The Cloud (Experiences) goes on the Experiences board first, while it is unused: it saves an
-// Hourglass and costs nothing else (docs §9).
+// The Cloud (Experiences) may go on the Experiences board while it is unused. The ids of Plan
+// Experience, Dream and taking a card from the Dream board place it then; the same ids offset to
+// kWithHourglass place an Hourglass instead (docs §9).
 bool uses_cloud(const PlayerState& p, int space) {
   return (space == kPlanExperience || space == kDream) && p.cloud < 0;
 }
@@ -183,6 +184,14 @@ Plan Game::plan_action(const State& s, int action) const {
   // Card actions first: in playouts they are most of what reaches this function (board spaces
   // and row takes are planned in candidate_legal), and the tests below are many.
   if (action >= kCardAction && action < kPayUnit) return plan_card_action(s, action - kCardAction, false);
+  if (action >= kWithHourglass) {
+    // The same Experiences-board action with an Hourglass: only where it would use the Cloud.
+    if (action >= kKeepKid) return plan;  // decisions of their own steps: no plan
+    plan = plan_action(s, with_cloud(action));
+    if (!plan.cloud) return Plan{};
+    plan.cloud = false;
+    return plan;
+  }
   if (action >= kSimpleBoard && action < kSimpleBoard + kNumSimpleActions) {
     board(action - kSimpleBoard);  // Study..Rest are spaces 0..5
     return plan;
@@ -461,6 +470,13 @@ void Game::legal_actions(const State& s, ActionList& out) const {
     case Step::kCommunity:
       community_options(s, out);
       return;
+    case Step::kKids:
+      out.push_back(kKeepKid);
+      out.push_back(kDiscardKid);
+      return;
+    case Step::kTrigger:
+      for (int slot = 0; slot < kNostalgiaSlots; ++slot) out.push_back(static_cast<std::uint16_t>(kChooseTrigger + slot));
+      return;
     case Step::kGameOver:
       return;
   }
@@ -577,11 +593,15 @@ bool Game::is_legal(const State& s, int action) const {
       if (action >= kPlaceNostalgia && action < kRealize) return nostalgia_on() && nostalgia_free_legal(s, action);
       const bool main = (action >= kSimpleBoard && action < kPayUnit) ||
                         (action >= kGetJobWorkingHarder && action < kUpkeepWorkingHarder) ||
-                        action >= kPlanExperienceAction;
+                        (action >= kPlanExperienceAction && action < kKeepKid);
       return main && main_action_listed(s, action);
     }
     case Step::kCommunity:
       return action >= kAchievement && action <= kNoAchievement && achievement_legal(s, action);
+    case Step::kKids:
+      return action == kKeepKid || action == kDiscardKid;
+    case Step::kTrigger:
+      return action >= kChooseTrigger && action < kChooseTrigger + kNostalgiaSlots;
     case Step::kGameOver:
       return false;
   }
@@ -657,10 +677,13 @@ void Game::apply_unchecked(State& s, int action) const {
           ++c.level;
           add_lth(p, -1, false);
           c.flags &= static_cast<std::uint8_t>(~kUpkeepDue);
-        } else if (pet_grows(c) && rules_.unfed_pet == UnfedPet::kStays)
+        } else if (pet_grows(c) && rules_.unfed_pet == UnfedPet::kStays) {
           c.flags &= static_cast<std::uint8_t>(~kUpkeepDue);  // not fed: it does not grow
-        else
+        } else {
+          const InPlay given_up = c;
           discard_card(s, seat, action - kGiveUp, true);
+          if (begin_kid_decisions(s, seat, given_up)) return;  // after_upkeep_decision follows them
+        }
         after_upkeep_decision(s);
         return;
       }
@@ -686,8 +709,10 @@ void Game::apply_unchecked(State& s, int action) const {
         return;
       }
       if (action >= kDiscard && action < kDiscard + kMaxInPlay) {
+        const InPlay discarded = p.cards[action - kDiscard];
         discard_card(s, seat, action - kDiscard, true);
         if (!p.alive) next_turn(s);
+        else begin_kid_decisions(s, seat, discarded);
         return;
       }
       if (action == kEventTask) {
@@ -710,6 +735,12 @@ void Game::apply_unchecked(State& s, int action) const {
     }
     case Step::kCommunity:
       choose_achievement(s, action);
+      return;
+    case Step::kKids:
+      decide_kid(s, action == kDiscardKid);
+      return;
+    case Step::kTrigger:
+      choose_trigger(s, action - kChooseTrigger);
       return;
     case Step::kGameOver:
       return;
@@ -768,6 +799,7 @@ void Game::resolve(State& s, int action, const Plan* known) const {
   }
 
   const Plan plan = known ? *known : plan_action(s, action);
+  action = with_cloud(action);  // the plan says which token goes: the effect is the same
   p.money = static_cast<std::uint8_t>(p.money - plan.cost[kMoney]);
   spend_hourglasses(p, plan.cost[kHourglasses] + plan.placed());
   if (plan.cost[kSth]) gain_sth(s, seat, -plan.cost[kSth]);
@@ -921,7 +953,8 @@ void Game::resolve(State& s, int action, const Plan* known) const {
                          // Community card is no card action (joining a Group Project is)
     const bool no_trigger = action >= kSchoolCourse && action < kJoinFifthSeat;
     const int trigger = no_trigger ? -1 : plan.space >= 0 ? plan.space : kAnyCardAction;
-    after_nostalgia_action(s, seat, trigger, plan.project, paid);
+    // Both board cards waiting for this action: the seat chooses (Step::kTrigger), then the turn ends.
+    if (after_nostalgia_action(s, seat, trigger, plan.project, paid)) return;
   }
   next_turn(s);
 }

@@ -15,7 +15,7 @@ using Segment = MainCandidates::Segment;
 
 // More than any position can have: 4 Refresh + 24 Discard + 6 board + 24 starts + 4·24·4 joins
 // + 6·3 rows + 6·3 Items above L1 + 1 + 24 cards + 6·2 working harder + 5 plans + 29·3 dreams + 3·4 from the Dream
-// board + 24 extended Experiences + Pass + the Event task.
+// board + 24 extended Experiences + those 104 again with an Hourglass + Pass + the Event task.
 constexpr std::size_t kMaxCandidates = 1024;
 constexpr unsigned kFirstFourSeats = (1u << kBasePlayers) - 1, kFifthSeat = 1u << kBasePlayers;
 
@@ -126,18 +126,14 @@ MainCandidates Game::main_candidates(const State& s) const {
     c.total += static_cast<int>(count);
   };
   const PlayerState& p = s.players[s.current];
-  int planned = 0;
+  int planned = 0, cloud_actions = 0;
   if (experiences_on()) {
-    int free_slots = 0, leaving = 0;
-    for (int slot = 0; slot < rules_.dream_slots; ++slot)
-      if (p.dream[slot].source < 0) ++free_slots;
-      else leaving += dream_variants(p.dream[slot]);
+    const std::array<int, 3> board = experiences_board_counts(s);
     for (const InPlay& card : p.cards) planned += card.kind == kExperienceCard;
-    std::size_t sources = s.experience_row.size();
-    for (const auto& row : s.rows) sources += row.size();
-    set(MainCandidates::kPlanExperience, s.experience_row.size());
-    set(MainCandidates::kDream, sources * static_cast<std::size_t>(free_slots));
-    set(MainCandidates::kFromDream, leaving);
+    set(MainCandidates::kPlanExperience, board[0]);
+    set(MainCandidates::kDream, board[1]);
+    set(MainCandidates::kFromDream, board[2]);
+    cloud_actions = board[0] + board[1] + board[2];
   }
   // Only the Cloud (Experiences) or the meeple (Community) is left: only their boards. Without
   // this, SMART Goals, which places nothing, would be offered too.
@@ -145,7 +141,11 @@ MainCandidates Game::main_candidates(const State& s) const {
     set(MainCandidates::kCommunity, s.community_row.size());
     return c;
   }
-  if (experiences_on()) set(MainCandidates::kExtendExperience, planned);
+  if (experiences_on()) {
+    set(MainCandidates::kExtendExperience, planned);
+    // With the Cloud unused, each Experiences-board action may place an Hourglass instead.
+    if (p.cloud < 0) set(MainCandidates::kWithHourglass, cloud_actions);
+  }
   set(MainCandidates::kSimple, kNumSimpleActions);
   set(MainCandidates::kStart, s.project_row_roles);
   if (s.group_holders) {  // counted from the kept open roles; the 5th seat's ids come last
@@ -197,13 +197,27 @@ MainCandidates Game::main_candidates(const State& s) const {
   return c;
 }
 
+// Plan Experience, Dream and taking a card from the Dream board: how many candidates each has
+// for the seat to move (the Experiences board, every row card into each free Dream slot, the
+// ways each dreamt card can leave).
+std::array<int, 3> Game::experiences_board_counts(const State& s) const {
+  const PlayerState& p = s.players[s.current];
+  int free_slots = 0, leaving = 0;
+  for (int slot = 0; slot < rules_.dream_slots; ++slot)
+    if (p.dream[slot].source < 0) ++free_slots;
+    else leaving += dream_variants(p.dream[slot]);
+  int sources = static_cast<int>(s.experience_row.size());
+  for (const auto& row : s.rows) sources += static_cast<int>(row.size());
+  return {static_cast<int>(s.experience_row.size()), sources * free_slots, leaving};
+}
+
 // The index-th candidate of one segment.
 int Game::candidate_in(const State& s, int segment, int index) const {
   // Segments whose candidates are consecutive ids from a first one (-1: worked out below).
   static constexpr int kFirstId[MainCandidates::kNumSegments] = {
       kSimpleBoard, -1, kSpendAction, -1, kGetJobAction, kStartRelationshipAction, kCardAction, -1,
       kPromoteFromRow, kPromoteFlip, kGetJobWorkingHarder, kPlanExperienceAction, -1, -1, -1,
-      kDevelopWithKid, kRaiseFamily, kRealize, -1, kSmartGoals, kSchoolCourse, kMakeFriend, kCommunityPlace, -1};
+      kDevelopWithKid, kRaiseFamily, kRealize, -1, kSmartGoals, kSchoolCourse, kMakeFriend, kCommunityPlace, -1, -1};
   if (kFirstId[segment] >= 0) return kFirstId[segment] + index;
   const PlayerState& p = s.players[s.current];
   switch (segment) {
@@ -244,6 +258,13 @@ int Game::candidate_in(const State& s, int segment, int index) const {
         if (index < variants) return kFromDream + slot * kDreamVariants + index;
         index -= variants;
       }
+    case MainCandidates::kWithHourglass: {  // the index-th of those three segments, with an Hourglass
+      const std::array<int, 3> board = experiences_board_counts(s);
+      constexpr Segment kCloudSegments[3] = {MainCandidates::kPlanExperience, MainCandidates::kDream, MainCandidates::kFromDream};
+      int k = 0;
+      for (; index >= board[k]; ++k) index -= board[k];
+      return candidate_in(s, kCloudSegments[k], index) - kPlanExperienceAction + kWithHourglass;
+    }
     case MainCandidates::kDetermineOutcome:  // the (index / 2)-th Outcomes card at L2
       for (std::size_t slot = 0;; ++slot) {
         const InPlay& card = p.cards[slot];

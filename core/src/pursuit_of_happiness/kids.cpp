@@ -1,6 +1,6 @@
 // The Kids module of Experiences (Experiences rulebook §3; docs/pursuit_of_happiness.md §9): a
-// Kid is drawn when a Partner is developed into L3 or with Raise Family, and grows one level at
-// each Upkeep.
+// Kid is drawn when a Partner is developed into L3 or with Raise Family, grows one level at each
+// Upkeep, and is kept or discarded when its Partner is discarded.
 #include "lifespan/pursuit_of_happiness/game.hpp"
 
 namespace lifespan::pursuit_of_happiness {
@@ -13,6 +13,45 @@ void Game::have_kid(State& s, int seat, const InPlay& partner) const {
   kid.parent = static_cast<std::int8_t>(partner.id);
   take_card(s, seat, kid);
   gain(s, seat, cards_.kids[id].levels[0].reward, true);
+}
+
+// "If a Partner with whom you have a Kid is discarded, you may choose whether to keep or discard
+// the Kid card as well" (Experiences rulebook, Kids): one decision per Kid, at once, in play-area
+// order, before anything else happens. A life the discard has ended decides nothing: its Kids stay.
+bool Game::begin_kid_decisions(State& s, int seat, const InPlay& discarded) const {
+  const PlayerState& p = s.players[seat];
+  if (discarded.kind != kPartnerCard || !kids_on() || !p.alive) return false;
+  s.kid_decisions.clear();
+  for (const InPlay& c : p.cards)
+    if (c.kind == kKidCard && c.parent == discarded.id) s.kid_decisions.push_back(c.id);
+  if (s.kid_decisions.empty()) return false;
+  s.resume = s.step;  // the Action phase (a Discard) or Upkeep (a Partner given up)
+  s.step = Step::kKids;
+  return true;
+}
+
+// The Kid first in line stays, or leaves the game with the Discard penalty ("you receive the
+// Penalty individually for each of the cards discarded"). After the last decision, or once the
+// penalty has ended the life, the step the discard came from goes on.
+void Game::decide_kid(State& s, bool discard) const {
+  const int seat = s.current;
+  PlayerState& p = s.players[seat];
+  const std::uint8_t kid = s.kid_decisions[0];
+  s.kid_decisions.erase(0);
+  if (discard)
+    for (std::size_t slot = 0; slot < p.cards.size(); ++slot)
+      if (p.cards[slot].kind == kKidCard && p.cards[slot].id == kid) {
+        discard_card(s, seat, static_cast<int>(slot), true);
+        break;
+      }
+  if (!s.kid_decisions.empty() && p.alive) return;
+  s.kid_decisions.clear();
+  s.step = s.resume;
+  s.resume = Step::kAction;
+  if (s.step == Step::kUpkeep)
+    after_upkeep_decision(s);
+  else if (!p.alive)
+    next_turn(s);
 }
 
 bool Game::kid_grows(const InPlay& c) const {

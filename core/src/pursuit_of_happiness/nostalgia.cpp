@@ -195,16 +195,26 @@ void Game::progress_nostalgia(State& s, int seat, InPlay& c) const {
   if (unlocked(c, NostalgiaAbility::kStore)) c.stored = spec.ability_amount;
 }
 
-void Game::after_nostalgia_action(State& s, int seat, int trigger, bool project,
+namespace {
+
+bool waits_for(const NostalgiaSlot& slot, const CardTables& cards, int trigger) {
+  return slot.card >= 0 && !(slot.marks & kPassiveDone) && cards.nostalgia[slot.card].passive_action == trigger;
+}
+
+}  // namespace
+
+// "If both cards on your Nostalgia board feature the same Passive Trigger Requirement, only one
+// of them can be activated when the specified action is performed" (Nostalgia rulebook, 3.2):
+// which one is the player's choice, made once the action's other effects are done (they do not
+// depend on it). A life that has ended chooses nothing: the first slot's activates.
+bool Game::after_nostalgia_action(State& s, int seat, int trigger, bool project,
                                   const std::array<std::uint8_t, kNumResources>& paid) const {
   PlayerState& p = s.players[seat];
-  // The first board card waiting for this action activates; with two alike, only that one.
+  const bool choice = p.alive && waits_for(p.nostalgia_board[0], cards_, trigger) && waits_for(p.nostalgia_board[1], cards_, trigger);
   for (NostalgiaSlot& slot : p.nostalgia_board) {
-    if (slot.card < 0 || (slot.marks & kPassiveDone)) continue;
-    const NostalgiaSpec& spec = cards_.nostalgia[slot.card];
-    if (spec.passive_action != trigger) continue;
+    if (choice || !waits_for(slot, cards_, trigger)) continue;
     slot.marks |= kPassiveDone;
-    gain(s, seat, spec.passive_reward, true);
+    gain(s, seat, cards_.nostalgia[slot.card].passive_reward, true);
     break;
   }
   for (const InPlay& c : p.cards) {
@@ -219,7 +229,25 @@ void Game::after_nostalgia_action(State& s, int seat, int trigger, bool project,
       gain(s, seat, spec.ability_reward, true);
     }
   }
+  if (choice) {
+    s.trigger_choice = static_cast<std::int8_t>(trigger);
+    s.step = Step::kTrigger;
+    return true;  // the stores are drawn on once the chosen reward is in
+  }
   draw_on_stores(s, seat);
+  return false;
+}
+
+// Step::kTrigger: the chosen card's Passive Trigger activates; then the turn ends.
+void Game::choose_trigger(State& s, int slot) const {
+  const int seat = s.current;
+  NostalgiaSlot& chosen = s.players[seat].nostalgia_board[slot];
+  chosen.marks |= kPassiveDone;
+  gain(s, seat, cards_.nostalgia[chosen.card].passive_reward, true);
+  draw_on_stores(s, seat);
+  s.trigger_choice = -1;
+  s.step = Step::kAction;
+  next_turn(s);
 }
 
 // A store is taken only once the player has run out of its kind after a transaction (the

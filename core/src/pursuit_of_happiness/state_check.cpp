@@ -47,6 +47,27 @@ void Game::check_pending_decision(const State& s) const {
     require_state(s.community_slot >= 0 && s.community_slot < static_cast<int>(s.community_row.size()) &&
                       s.community_tokens[s.community_slot][s.current] > 0 && p.alive,
                   "community_slot: the seat to move has no token on the Community card being resolved");
+  if (s.step == Step::kKids) {
+    require_state((s.resume == Step::kAction || s.resume == Step::kUpkeep) && !s.kid_decisions.empty() && p.alive &&
+                      (s.resume != Step::kAction || has_turn(s, p)),
+                  "kid_decisions: the Kids step waits on a living seat's Kids and returns to the Action phase or Upkeep");
+    for (std::size_t k = 0; k < s.kid_decisions.size(); ++k) {
+      const InPlay* kid = nullptr;
+      for (const InPlay& c : p.cards)
+        if (c.kind == kKidCard && c.id == s.kid_decisions[k]) kid = &c;
+      bool repeated = false;
+      for (std::size_t j = 0; j < k; ++j) repeated = repeated || s.kid_decisions[j] == s.kid_decisions[k];
+      require_state(kid && !repeated && !kid_has_partner(*kid, p),
+                    "kid_decisions: each a Kid of the seat to move whose Partner it has discarded, once");
+    }
+  }
+  if (s.step == Step::kTrigger) {
+    auto waits = [&](const NostalgiaSlot& b) {
+      return b.card >= 0 && !(b.marks & kPassiveDone) && cards_.nostalgia[b.card].passive_action == s.trigger_choice;
+    };
+    require_state(p.alive && waits(p.nostalgia_board[0]) && waits(p.nostalgia_board[1]),
+                  "trigger_choice: both Nostalgia board cards of the seat to move wait for this action");
+  }
   if (s.step != Step::kPay) return;
   const int action = s.payment.action;
   // What is paid once the resources are: coins and Hourglasses must be there.
@@ -96,6 +117,14 @@ void Game::validate(const State& s) const {
                                : s.payment == Payment{},
           "a payment exists exactly in the pay step");
   require_state(s.payment.next_kind < kNumResources, "payment.next_kind out of range");
+  require_state(s.unavailable < (1u << kNumSpaces), "unavailable: a bitmask of the 12 board spaces (bits 0-11), got " +
+                                                        std::to_string(s.unavailable));
+  require_state(experiences_on() || !(s.unavailable & ((1u << kPlanExperience) | (1u << kDream))),
+                "unavailable: Plan Experience and Dream (bits 10 and 11) are spaces of the Experiences board, "
+                "not in a game without Experiences");
+  require_state(s.step == Step::kKids || s.kid_decisions.empty(), "kid_decisions: only in the Kids step");
+  require_state(s.step == Step::kTrigger ? s.trigger_choice >= 0 && s.trigger_choice <= kAnyCardAction : s.trigger_choice == -1,
+                "trigger_choice: a board space or 12 (any card action) in the trigger step, -1 elsewhere");
 
   // Every card of each kind is in one place at most.
   const std::size_t sizes[kNumRows] = {cards_.projects.size(), cards_.items.size(), cards_.jobs.size(),
@@ -148,7 +177,7 @@ void Game::validate(const State& s) const {
     for (int seat = 0; seat < kMaxPlayers; ++seat) {
       const int tokens = s.community_tokens[slot][seat];
       require_state(tokens == 0 || (seat < n && slot < static_cast<int>(s.community_row.size()) &&
-                                    (s.step == Step::kAction || s.step == Step::kPay || (resolving && slot >= s.community_slot))),
+                                    (s.step == Step::kAction || s.step == Step::kPay || s.step == Step::kKids || s.step == Step::kTrigger || (resolving && slot >= s.community_slot))),
                     "community_tokens: tokens only on the Community cards shown, during the Action phase or its resolution");
     }
   // Best Friends (Items) are on their own board, deck and discards, and only they.
@@ -260,7 +289,8 @@ void Game::validate(const State& s) const {
                                                    : kInActiveSlot | kArchived | kStartedThisRound | kCompleted;
       require_state((c.flags & ~allowed) == 0, where + ".flags: not flags a card of this kind carries");
       // `resume` means something only in the pay step; elsewhere it may hold an earlier value.
-      require_state(!(c.flags & kUpkeepDue) || s.step == Step::kUpkeep || (s.step == Step::kPay && s.resume == Step::kUpkeep),
+      require_state(!(c.flags & kUpkeepDue) || s.step == Step::kUpkeep ||
+                        ((s.step == Step::kPay || s.step == Step::kKids) && s.resume == Step::kUpkeep),
               where + ": upkeep is due only in the Upkeep phase");
       if (c.flags & kUpkeepDue) {
         // Only a card Upkeep asks about, of a living seat still to decide (in turn order from

@@ -114,6 +114,26 @@ std::string Game::action_to_string(const State& s, int action) const {
   };
   if (action < 0 || action >= kNumDistinctActions)
     throw_action_out_of_range(std::to_string(action), kNumDistinctActions);
+  if (action >= kChooseTrigger) {  // Step::kTrigger: whose Passive Trigger activates
+    const int card = p.nostalgia_board[action - kChooseTrigger].card;
+    if (card < 0) return "Passive Trigger: Nostalgia board slot " + std::to_string(action - kChooseTrigger + 1);
+    const NostalgiaSpec& spec = cards_.nostalgia[card];
+    return "Passive Trigger: " + spec.name + " (" + spec.passive_name + ", gain " + effect_text(spec.passive_reward) + ")";
+  }
+  if (action >= kKeepKid) {  // Step::kKids: the Kid first in line
+    const std::string kid = s.kid_decisions.empty() ? std::string("the Kid") : cards_.kids[s.kid_decisions[0]].name;
+    return (action == kKeepKid ? "Keep " : "Discard ") + kid;
+  }
+  // Plan Experience, Dream and taking a card from the Dream board say which token they place
+  // while the Cloud is unused: these ids place the Cloud, the kWithHourglass ones an Hourglass.
+  std::string token;
+  if (action >= kWithHourglass) {
+    token = " with an Hourglass";
+    action = with_cloud(action);
+  } else if (action >= kPlanExperienceAction && action < kExtendExperience && s.step == Step::kAction &&
+             plan_action(s, action).cloud) {
+    token = " with the Cloud";
+  }
   auto bought_at = [&](int item, int level) {  // Spend above L1
     return level == 0 ? std::string() : " at L" + std::to_string(level + 1) + " (" + cards_.items[item].level_names[level] + ")";
   };
@@ -205,12 +225,12 @@ std::string Game::action_to_string(const State& s, int action) const {
     return k < static_cast<int>(s.experience_row.size()) ? cards_.experiences[s.experience_row[k]].name
                                                          : "Experiences board slot " + std::to_string(k + 1);
   };
-  if (action < kDreamAction) return "Plan Experience: " + experience_name(action - kPlanExperienceAction);
+  if (action < kDreamAction) return "Plan Experience: " + experience_name(action - kPlanExperienceAction) + token;
   if (action < kFromDream) {
     const int source = (action - kDreamAction) / kMaxDreamSlots, slot = (action - kDreamAction) % kMaxDreamSlots;
     const std::string card = source < kExperienceSource * kMaxRow ? row_name(source / kMaxRow, source % kMaxRow)
                                                                   : experience_name(source - kExperienceSource * kMaxRow);
-    return "Dream: " + card + " (Dream slot " + std::to_string(slot + 1) + ", 1 " + kResourceNames[slot % kNumResources] + ")";
+    return "Dream: " + card + " (Dream slot " + std::to_string(slot + 1) + ", 1 " + kResourceNames[slot % kNumResources] + ")" + token;
   }
   if (action < kExtendExperience) {
     const int slot = (action - kFromDream) / kDreamVariants, variant = (action - kFromDream) % kDreamVariants;
@@ -225,7 +245,7 @@ std::string Game::action_to_string(const State& s, int action) const {
       text += harder(variant);
     else if (d.source == kItemRow)
       text += bought_at(d.entry, variant);
-    return text;
+    return text + token;
   }
   if (action >= kPlaceNostalgia) return nostalgia_action_name(s, action);
   if (action >= kDevelopWithKid) {
@@ -327,6 +347,15 @@ std::string Game::render(const State& s, int viewer) const {
            std::to_string(pay.owed[1]) + ", Influence " + std::to_string(pay.owed[2]) + ", STH discount " +
            std::to_string(pay.discount) + "\n";
   }
+  if (s.step == Step::kKids) {
+    out += "  Kids to keep or discard, their Partner discarded:";
+    for (std::size_t k = 0; k < s.kid_decisions.size(); ++k) out += (k ? ", " : " ") + cards_.kids[s.kid_decisions[k]].name;
+    out += "\n";
+  }
+  if (s.step == Step::kTrigger)
+    out += std::string("  Both Nostalgia board cards wait for ") +
+           (s.trigger_choice == kAnyCardAction ? "any card action" : kSpaceNames[s.trigger_choice]) +
+           ": choosing whose Passive Trigger activates\n";
   out += "  Life Goals:";
   for (std::size_t g = 0; g < s.goals.size(); ++g) {
     out += (g ? ", " : " ") + cards_.goals[s.goals[g]].name;
@@ -573,7 +602,7 @@ constexpr int kCommunitySeatBlock = kCommunitySlots + 1 + kCommunitySlots + 1 + 
 // The expansion blocks, each per seat offset where it is about a seat (docs/pursuit_of_happiness_engine.md §6):
 // Trends face up; Events revealed and in effect, each seat's two Event flags; Experiences on the
 // board, then per seat its planned Experiences, its Dream board (each dreamt card by Desire),
-// Experiences completed and where the Cloud is; Kids per seat by level; Nostalgia: the observer's
+// Experiences completed and where the Cloud is; Kids per seat by level, then the Kids awaiting a keep-or-discard decision; Nostalgia: the observer's
 // hand, then per seat its board (by Check Marks), its realized cards (by level) and its hand
 // size; Relatives per seat by the number marked; School per seat, progress to each degree;
 // Community: the board, the card being resolved, then per seat its tokens per card, Popularity,
@@ -586,7 +615,7 @@ std::array<int, Game::kNumObsBlocks> Game::observation_blocks() const {
   size[kObsTrends] = count(cards_.trends);
   size[kObsEvents] = cards_.events.empty() ? 0 : 2 * count(cards_.events) + 2 * n;
   size[kObsExperiences] = experiences_on() ? experiences + n * experiences_seat_block(cards_) : 0;
-  size[kObsKids] = n * count(cards_.kids);
+  size[kObsKids] = (n + 1) * count(cards_.kids);
   size[kObsNostalgia] = nostalgia_on() ? nostalgia + n * nostalgia_seat_block(cards_) : 0;
   size[kObsRelatives] = n * count(cards_.relatives);
   size[kObsSchool] = rules_.school ? 3 * n : 0;
@@ -718,6 +747,9 @@ void Game::observe_expansions(const State& s, int player, float* out) const {
   for (int k = 0; size[kObsKids] && k < n; ++k)
     for (const InPlay& c : seat_at(k).cards)
       if (c.kind == kKidCard) at[kObsKids][k * kids + c.id] = c.level / 4.0f;
+  // The Kids step: 1 for the Kid being kept or discarded, 1/2 for those after it in line.
+  for (std::size_t k = 0; size[kObsKids] && k < s.kid_decisions.size(); ++k)
+    at[kObsKids][n * kids + s.kid_decisions[k]] = k == 0 ? 1.0f : 0.5f;
   if (size[kObsNostalgia]) {
     const int count = static_cast<int>(cards_.nostalgia.size());
     for (std::uint8_t k : s.players[player].nostalgia_hand) at[kObsNostalgia][k] = 1.0f;  // hidden from the others

@@ -127,7 +127,19 @@ inline constexpr int kNoAchievement = kAchievement + kMaxAchievements;
 inline constexpr int kJoinFifthSeat = kNoAchievement + 1;               // + slot·4 + role
 // Spend buying an Item at a level above the first (rule item_purchase): + row slot·3 + level − 2.
 inline constexpr int kSpendAtLevel = kJoinFifthSeat + kMaxInPlay * kMaxRoles;
-inline constexpr int kNumDistinctActions = kSpendAtLevel + kMaxRow * (kMaxLevels - 1);
+// The Experiences board's actions with an Hourglass while the Cloud is unused (Experiences
+// rulebook: "either your Cloud token or your Hourglass tokens"): + (the action with the Cloud −
+// kPlanExperienceAction), for Plan Experience, Dream and taking a card from the Dream board.
+inline constexpr int kWithHourglass = kSpendAtLevel + kMaxRow * (kMaxLevels - 1);
+inline constexpr int kNumCloudActions = kExtendExperience - kPlanExperienceAction;
+// A Partner with Kids discarded (Experiences rulebook, Kids): keep or discard the Kid first in
+// line, one decision per Kid.
+inline constexpr int kKeepKid = kWithHourglass + kNumCloudActions;
+inline constexpr int kDiscardKid = kKeepKid + 1;
+// Both Nostalgia board cards wait for the action just performed: the player chooses whose
+// Passive Trigger activates (+ Nostalgia board slot).
+inline constexpr int kChooseTrigger = kDiscardKid + 1;
+inline constexpr int kNumDistinctActions = kChooseTrigger + kNostalgiaSlots;
 inline constexpr int kMaxLegalActions = 255;  // the most a FixedVector holds; a position lists far fewer
 
 inline constexpr int kTerminalPlayer = -4;

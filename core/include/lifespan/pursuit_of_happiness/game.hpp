@@ -48,13 +48,13 @@ struct MainCandidates {
     kSimple, kStart, kSpend, kSpendAtLevel, kGetJob, kRelationship, kCardActions, kJoin, kPromoteRow,
     kFlip, kGetJobWorkingHarder, kPlanExperience, kDream, kFromDream, kExtendExperience,
     kDevelopWithKid, kRaiseFamily, kRealize, kDetermineOutcome, kSmartGoals, kSchool, kMakeFriend,
-    kCommunity, kJoinFifthSeat, kNumSegments
+    kCommunity, kJoinFifthSeat, kWithHourglass, kNumSegments
   };
   static constexpr Segment kInIdOrder[kNumSegments] = {
       kSimple, kStart, kJoin, kSpend, kGetJob, kPromoteRow, kFlip, kRelationship, kCardActions,
       kGetJobWorkingHarder, kPlanExperience, kDream, kFromDream, kExtendExperience, kDevelopWithKid,
       kRaiseFamily, kRealize, kDetermineOutcome, kSmartGoals, kSchool, kMakeFriend, kCommunity,
-      kJoinFifthSeat, kSpendAtLevel};
+      kJoinFifthSeat, kSpendAtLevel, kWithHourglass};
   std::array<std::uint16_t, kNumSegments> count{};
   int total = 0;
 };
@@ -180,6 +180,7 @@ class Game {
   int open_roles_on(const InPlay& c) const;      // a Group Project's roles nobody has taken
   static void set_group_slots(State& s, int seat, std::uint32_t slots);  // and group_holders
   int candidate_in(const State& s, int segment, int index) const;
+  std::array<int, 3> experiences_board_counts(const State& s) const;  // Plan Experience, Dream, from the Dream board
   // The index-th purchase above L1 of the Item row: its row slot, and `level` from 1 (L2).
   int spend_at_level_slot(const State& s, int index, int& level) const {
     for (int k = 0;; ++k) {
@@ -225,6 +226,10 @@ class Game {
   int unfulfilled_desire(const PlayerState& p) const;
   bool kids_on() const { return !cards_.kids.empty(); }
   void have_kid(State& s, int seat, const InPlay& partner) const;
+  // A card just discarded by `seat`: if it is a Partner with Kids, its Kids wait for the
+  // keep-or-discard decision (Step::kKids); false if there is none to make.
+  bool begin_kid_decisions(State& s, int seat, const InPlay& discarded) const;
+  void decide_kid(State& s, bool discard) const;
   void grow_kids(State& s, int seat) const;
   bool kid_grows(const InPlay& c) const;  // a Kid below its last level
   // The seat `k` places clockwise after `seat` (0 <= k <= n): a subtraction rather than `% n`,
@@ -264,8 +269,10 @@ class Game {
   void progress_nostalgia(State& s, int seat, InPlay& c) const;
   // After a main action: Passive Triggers, Ongoing goals and Ability bonuses; `trigger` is the
   // board space used or kAnyCardAction; `paid` the resources a payment handed over.
-  void after_nostalgia_action(State& s, int seat, int trigger, bool project,
+  // Returns true when both board cards wait for `trigger`: the seat then chooses (Step::kTrigger).
+  bool after_nostalgia_action(State& s, int seat, int trigger, bool project,
                               const std::array<std::uint8_t, kNumResources>& paid) const;
+  void choose_trigger(State& s, int slot) const;  // Step::kTrigger, then the turn ends
   void draw_on_stores(State& s, int seat) const;
   void empty_stores(PlayerState& p) const;
   std::uint8_t& store_kind_held(PlayerState& p, const InPlay& store) const;
@@ -301,6 +308,10 @@ class Game {
   void choose_achievement(State& s, int action) const;
   void popularity_lth(State& s) const;
   void finish_end_of_round(State& s) const;
+  // An Experiences-board action with an Hourglass (kWithHourglass…) as the id that uses the Cloud.
+  static int with_cloud(int action) {
+    return action >= kWithHourglass && action < kKeepKid ? action - kWithHourglass + kPlanExperienceAction : action;
+  }
   // A Group Project role joined: owner seat, their slot, role (the 5th seat's ids are apart).
   static int join_action(int owner, int slot, int role);
   static void decode_join(int action, int& owner, int& slot, int& role);

@@ -11,10 +11,13 @@ namespace lifespan::pursuit_of_happiness {
 
 // kCommunity (later than the others, so saved steps keep their numbers): the End of Round
 // resolution of the Community board, one achievement choice at a time.
-enum class Step : std::uint8_t { kChooseTrait, kUpkeep, kAction, kPay, kGameOver, kCommunity };
-inline constexpr int kNumSteps = 6;
+// kKids and kTrigger (later still): a seat keeps or discards each Kid of a Partner it has just
+// discarded (Experiences rulebook, Kids), and chooses which of two Nostalgia board cards waiting
+// for the same action has its Passive Trigger activated (Nostalgia rulebook, 3.2).
+enum class Step : std::uint8_t { kChooseTrait, kUpkeep, kAction, kPay, kGameOver, kCommunity, kKids, kTrigger };
+inline constexpr int kNumSteps = 8;
 inline constexpr const char* kStepNames[kNumSteps] = {"choose trait", "upkeep", "action", "pay",
-                                                      "over", "community"};
+                                                      "over", "community", "kids", "trigger"};
 
 enum CardKind : std::uint8_t {
   kProjectCard, kItemCard, kJobCard, kPartnerCard, kExperienceCard, kKidCard, kNostalgiaCard,
@@ -212,6 +215,12 @@ struct State {
   std::array<std::array<std::uint8_t, kMaxPlayers>, kCommunitySlots> community_tokens{};
   std::int8_t community_slot = -1;   // Step::kCommunity: the card being resolved
   std::uint8_t resolved_community = 0;  // cards resolved this End of Round (rule popularity_lth)
+  // Step::kKids: the Kids (ids) of the seat to move still to keep or discard, first in line
+  // first; `resume` is the step to go back to.
+  FixedVector<std::uint8_t, kMaxInPlay> kid_decisions;
+  // Step::kTrigger: the action (a board space or kAnyCardAction) both Nostalgia board cards of
+  // the seat to move wait for, or -1.
+  std::int8_t trigger_choice = -1;
   std::array<PlayerState, kMaxPlayers> players{};
   // Derived from the cards, so not saved: seats (bits) holding an active Group Project, whose
   // open roles the seat to move may join, per seat the play-area slots (bits) holding one, and
@@ -249,6 +258,8 @@ struct State {
     v.optional("community_tokens", community_tokens);
     v.optional("community_slot", community_slot);
     v.optional("resolved_community", resolved_community);
+    v.optional("kid_decisions", kid_decisions);  // saved-state version 2
+    v.optional("trigger_choice", trigger_choice);
     v.list("players", players.data(), num_players);
   }
 };
