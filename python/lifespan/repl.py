@@ -445,7 +445,8 @@ def resolve_move(line: str, names: Sequence[str], cards: Sequence[Mapping[str, A
     """The move a typed line names, as an index into `names`, or the indices of the moves it
     matches when not exactly one (docs/playing.md, "Typing a move"), in this order:
     a listed move's number; a move's whole text (any case); a card's number or name naming the
-    cards of exactly one move; the moves containing every typed word (any case)."""
+    cards of exactly one move; the moves containing every typed word (any case). A bare number
+    is only ever a move's or a card's number."""
     text = line.strip()
     lowered = [n.lower() for n in names]
     if text.isascii() and text.isdigit() and len(text) <= 6 and 1 <= int(text) <= len(names):
@@ -460,6 +461,8 @@ def resolve_move(line: str, names: Sequence[str], cards: Sequence[Mapping[str, A
             return matching[0]
         if matching:
             return matching
+    if text.isdigit():
+        return []  # a number is a move's or a card's, never a piece of a move's text
     words = text.lower().split()
     matching = [i for i, n in enumerate(lowered) if words and all(w in n for w in words)]
     if len(matching) == 1:
