@@ -15,6 +15,7 @@ state can narrate.
 
 from __future__ import annotations
 
+import re
 from typing import Any, Callable, Iterable, Mapping, NamedTuple, Sequence
 
 from ._api import ScorePart
@@ -58,6 +59,17 @@ _GLOSSARY: dict[str, tuple[tuple[str, str], ...]] = {
         ("Stress n/m", "the Stress track: at its last space the life ends"),
         ("Hourglasses", "time: each board action places one"),
         ("Desire", "tokens on a planned Experience: each one unfulfilled costs 1 LTH at the end"),
+        ("Hourglasses on X", "the board actions you took this round"),
+        ("Cloud on X", "where your Cloud token went (Experiences: Plan Experience or Dream only)"),
+        ("completed, retired", "a finished Project, a Job left at retirement: kept for scoring"),
+        ("(n stored)", "what a Nostalgia store card holds for you"),
+        ("[passive done], [active done]", "a Nostalgia card's Passive or Active Trigger, "
+                                          "already used"),
+        ("meeple", "your Community meeple and the card it stands on"),
+        ("School courses a/b/c", "School credits in science/social/arts"),
+        ("Relative NAME (n)", "your Relative and the number its indicator marks: a die "
+                              "roll above it moves the indicator, otherwise it pays out"),
+        ("(seat n)", "in Join moves: the seat whose Group Project you join"),
     ),
     "time_of_your_life": (
         ("score", "the timeline cards' objectives, the Happiness table and the bonus for "
@@ -106,14 +118,16 @@ def counter_changes(game_name: str, before: Mapping[str, Any], after: Mapping[st
     return changes
 
 
-def score_changes(before: Sequence[ScorePart], after: Sequence[ScorePart]) -> list[str]:
-    """The parts of a score that moved: '+4 Adopting a Dog', '+3 Life Goals'."""
+def score_changes(before: Sequence[ScorePart], after: Sequence[ScorePart],
+                  explain: Callable[[ScorePart], str] | None = None) -> list[str]:
+    """The parts of a score that moved: '+4 Adopting a Dog', '+3 Life Goals'; with `explain`,
+    each part as it explains it ('+4 Adopting a Dog: 1 health trait next to it, 4 each')."""
     old = {(part.source, part.label): part.points for part in before}
     changes = []
     for part in after:
         delta = part.points - old.pop((part.source, part.label), 0)
         if delta:
-            changes.append(f"{signed(delta)} {part.label}")
+            changes.append(f"{signed(delta)} {explain(part) if explain else part.label}")
     changes += [f"{signed(-points)} {label}" for (_, label), points in old.items() if points]
     return changes
 
@@ -165,8 +179,8 @@ def seat_lines(state: Any, viewer: int) -> dict[int, dict[str, list[str]]]:
             continue
         label, colon, rest = line.strip().partition(": ")
         if current is not None and colon and "hand" not in label.lower():
-            separator = " | " if " | " in rest else ", "
-            current[label] = [item.strip() for item in rest.split(separator) if item.strip() != "-"]
+            items = re.split(r" \| |, ", rest)
+            current[label] = [item.strip() for item in items if item.strip() not in ("", "-")]
     return seats
 
 
@@ -220,7 +234,8 @@ def narrate(before: Any, action: int, after: Any, viewer: int | None = None,
         new_total = sum(p.points for p in new_parts)
         pieces = shown.get(seat, [])
         if new_total != old_total:
-            causes = ", ".join(score_changes(old_parts, new_parts))
+            causes = "; ".join(score_changes(old_parts, new_parts,
+                                             lambda part: explain_part(game, part)))
             pieces.append(f"{score} {old_total} -> {new_total} ({causes})")
         if viewer is None or seat == viewer or not before.game._secret_choice(before, action):
             pieces += counter_changes(game.name, old_players[seat], new_players[seat])
@@ -254,6 +269,47 @@ def effect_of(state: Any, action: int) -> str:
                       else f"{name} {signed(new_total - old_total)} ({', '.join(parts)})")
     pieces += counters
     return ", ".join(pieces)
+
+
+def _many(count: int, noun: str) -> str:
+    """'1 family trait', '2 family traits'."""
+    return f"{count} {noun}" + ("" if count == 1 else "s")
+
+
+def _trait(trait: str) -> str:
+    return "trait" if trait == "any" else f"{trait} trait"
+
+
+def explain_card_points(card: Mapping[str, Any], points: int) -> str:
+    """Why a Time of Your Life card scored `points`, from its objective: '2 health traits next
+    to it, 4 each'. The count is the points over the objective's points per thing counted."""
+    objective = card["objective"]
+    kind, each = objective["kind"], objective["points"]
+    count = points // each if each else 0
+    trait = _trait(objective.get("trait", "any"))
+    counted = {
+        "per_trait": f"{_many(count, trait)} in the timeline",
+        "directional": f"{_many(count, trait)} on it and to its {objective.get('direction')}",
+        "neighbours": f"{_many(count, trait)} next to it",
+        "sets": f"{_many(count, 'set')} of {objective.get('size')} different traits",
+        "age_band": f"{_many(count, 'card')} aged {objective.get('min')} to {objective.get('max')}",
+        "tokens": f"{_many(count, str(objective.get('emotion')) + ' token')}",
+    }
+    if kind in counted:
+        return f"{counted[kind]}, {each} each"
+    held = {"majority": f"the most {trait}s", "youngest": "the youngest card",
+            "oldest": "the oldest card", "flat": "always"}[kind]
+    return held if points or kind == "flat" else f"not {held}"
+
+
+def explain_part(game: Any, part: ScorePart) -> str:
+    """A score part with its reason where the cards give one ('Adopting a Dog: 2 health traits
+    next to it, 4 each'); otherwise its label."""
+    if part.source == "card":
+        for card in game.cards():
+            if card["kind"] == "life" and card["name"] == part.label:
+                return f"{part.label}: {explain_card_points(card, part.points)}"
+    return part.label
 
 
 # --- a card in words -------------------------------------------------------------------

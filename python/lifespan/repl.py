@@ -21,8 +21,8 @@ from typing import Any, Callable, Mapping, Sequence, TextIO
 from . import load_game, mcts
 from ._parameters import seed_plus
 from .agents import MCTSAgent, make_agent, strongest_mcts
-from .narration import (Event, card_summary, card_text, effect_of, find_cards, glossary,
-                        narrate)
+from .narration import (Event, card_summary, card_text, effect_of, explain_part, find_cards,
+                        glossary, narrate)
 
 HUMAN = "human"
 SESSION_FORMAT = "lifespan.session"
@@ -30,8 +30,8 @@ SESSION_VERSION = 1
 HINT_ITERATIONS = 2000     # the hint's budget when no MCTS bot sits at the table
 HINT_MOVES = 5
 MAX_WIDTH = 80
-LONG_LIST = 16             # more moves than this are grouped by kind
-GROUP_SHOWN = 6            # a group with more moves is folded into one line
+LONG_LIST = 16             # on a tall screen, a list this short is never grouped
+MIN_MOVE_ROWS = 10         # rows the move list may take however little the screen is
 COMMANDS = ("help", "undo", "hint", "save", "load", "card", "info", "moves", "board", "score",
             "quit")
 PLAY_HELP = """\
@@ -55,10 +55,12 @@ class Screen:
 
     CODES = {"me": "1;36", "new": "33", "up": "32", "down": "31", "dim": "2", "bold": "1"}
 
-    def __init__(self, out: TextIO, colour: bool, width: int):
+    def __init__(self, out: TextIO, colour: bool, width: int, height: int = 24):
         self.out = out
         self.colour = colour
         self.width = width
+        self.height = height
+        self.printed = 0  # lines printed since the last reset (by the REPL, at each turn)
 
     def paint(self, text: str, style: str) -> str:
         return f"\x1b[{self.CODES[style]}m{text}\x1b[0m" if self.colour and text else text
@@ -67,6 +69,7 @@ class Screen:
         for line in text.split("\n"):
             for piece in self.wrap(line):
                 print(self.paint(piece, style) if style else piece, file=self.out)
+                self.printed += 1
 
     def wrap(self, line: str) -> list[str]:
         if len(line) <= self.width:
@@ -76,9 +79,10 @@ class Screen:
                              break_on_hyphens=False, break_long_words=False) or [line]
 
 
-def screen_width() -> int:
-    """The terminal's width (COLUMNS honoured), at most MAX_WIDTH."""
-    return max(40, min(MAX_WIDTH, shutil.get_terminal_size((MAX_WIDTH, 24)).columns))
+def screen_size() -> tuple[int, int]:
+    """The terminal's width, at most MAX_WIDTH, and height (COLUMNS and LINES honoured)."""
+    size = shutil.get_terminal_size((MAX_WIDTH, 24))
+    return max(40, min(MAX_WIDTH, size.columns)), max(12, size.lines)
 
 
 def use_colour(choice: str, out: TextIO) -> bool:
@@ -114,7 +118,8 @@ class Repl:
                  read: Callable[[str], str], colour: bool = False, width: int | None = None,
                  hint: str | None = None, state: Any = None, ply: int = 0):
         self.seed = seed
-        self.screen = Screen(out, colour, width or screen_width())
+        columns, lines = screen_size()
+        self.screen = Screen(out, colour, width or columns, lines)
         self.read = read
         self.hint_spec = hint
         self.start(game, list(seats), state, ply)
@@ -135,6 +140,7 @@ class Repl:
         self.viewer: int | None = humans[0] if humans else None
         self.history: list[tuple[Any, int]] = []  # (state, ply) before each human decision
         self.shown: Any = None  # the state whose position was printed last
+        self.board_shown: list[str] = []  # the shared board's lines as last printed
 
     # --- the loop ----------------------------------------------------------------------
 
@@ -174,6 +180,7 @@ class Repl:
         legal = self.state.legal_actions()
         names = [self.state.action_to_string(a) for a in legal]
         if self.shown is not self.state:
+            self.screen.printed = 0
             self.show_position(seat)
             self.list_moves(legal, names)
             self.shown = self.state
@@ -234,9 +241,22 @@ class Repl:
 
     def show_position(self, seat: int) -> None:
         """The position from `seat`'s view; other seats show their first line only (`board`
-        shows them whole), so that the moves stay on an 80x24 screen."""
+        shows them whole), and a shared board that has not changed since it was last shown
+        is left out, so that the moves stay on an 80x24 screen."""
+        lines = self.state.observation_string(seat).splitlines()
+        first_seat = next((i for i, line in enumerate(lines) if line.startswith("Seat ")), len(lines))
+        heading = [line for line in lines[:first_seat] if line is lines[0] or line.startswith("Seen by")]
+        board = [line for line in lines[1:first_seat] if not line.startswith("Seen by")]
+        for line in heading:
+            self.say(line)
+        if board != self.board_shown:
+            for line in board:
+                self.say(line)
+            self.board_shown = board
+        elif board:
+            self.say("  (the board as before; `board` shows it)", "dim")
         other_seat = False
-        for line in self.state.observation_string(seat).splitlines():
+        for line in lines[first_seat:]:
             if line.startswith("Seat "):
                 own = line.startswith((f"Seat {seat}:", f"Seat {seat} "))
                 other_seat = not own
@@ -259,18 +279,26 @@ class Repl:
         return label
 
     def list_moves(self, legal: list[int], names: list[str], fold: bool = True) -> None:
+        """The moves, numbered in the engine's order. A list longer than the rows left on the
+        screen is grouped by kind, and the largest groups fold to one line each until it fits."""
         cards = {c["name"]: c for c in self.game.cards() if c["kind"] == "life"}
-        groups: dict[str, list[int]] = {}
-        for index, name in enumerate(names):
-            groups.setdefault(move_kind(name), []).append(index)
-        if len(names) <= LONG_LIST or not fold:
+        rows = max(MIN_MOVE_ROWS, self.screen.height - self.screen.printed - 2)
+        if not fold or len(names) <= max(rows, LONG_LIST if self.screen.height >= 40 else 0):
             for index, name in enumerate(names):
                 self.say(self.move_label(index, name, legal[index], cards))
             return
-        self.say(f"{len(names)} moves, by kind (type words of a move to list those that match,"
-                 " `moves` for all):", "dim")
+        groups: dict[str, list[int]] = {}
+        for index, name in enumerate(names):
+            groups.setdefault(move_kind(name), []).append(index)
+        folded: set[str] = set()
+        for kind in sorted(groups, key=lambda k: -len(groups[k])):
+            shown = sum(1 if k in folded else len(groups[k]) for k in groups)
+            if shown + 1 <= rows or len(groups[kind]) == 1:
+                break
+            folded.add(kind)
+        self.say(f"{len(names)} moves by kind (type words to filter, `moves` for all):", "dim")
         for kind, members in groups.items():
-            if len(members) > GROUP_SHOWN:
+            if kind in folded:
                 first, last = members[0] + 1, members[-1] + 1
                 self.say(f"  {kind}: {len(members)} moves ({first}-{last}); type "
                          f"'{kind.lower()}' to list them", "dim")
@@ -305,7 +333,7 @@ class Repl:
                      "me" if seat == self.viewer else None)
             for part in parts:
                 if part.points:
-                    self.say(f"  {part.points:>+5d}  {part.label}")
+                    self.say(f"  {part.points:>+5d}  {explain_part(self.game, part)}")
 
     def winners(self) -> list[int]:
         returns = self.state.returns()
