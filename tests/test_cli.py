@@ -101,6 +101,9 @@ def test_a_bots_kept_child_trait_stays_secret_and_its_other_moves_do_not():
     (("selfplay", "time_of_your_life", "--agents", "genius"), "unknown agent 'genius'"),
     (("play", "time_of_your_life", "--players", "4", "--seats", "human,random"), "2 seats given for 4 players"),
     (("play", "time_of_your_life", "--seats", "Human,random"), "unknown seat 'Human' (known: human, mcts, random)"),
+    (("play", "time_of_your_life", "--seats", "human,mcts:budget=3"), "mcts has no option 'budget'"),
+    (("play", "time_of_your_life", "--hint", "random"), "--hint takes an mcts spec"),
+    (("selfplay", "time_of_your_life", "--agents", "mcts:iterations=0,random"), "iterations must be an integer from 1"),
     (("selfplay", "pursuit_of_happiness", "--param", "expansion=kids"), "load options: expansions, cards, rules"),
     (("selfplay", "time_of_your_life", "--threads", "-1"), "--threads must be an integer from 0 to 256"),
 ])
@@ -155,8 +158,8 @@ def test_play_against_mcts_with_a_hint():
                  stdin="hint\n1\nquit\n")
     assert result.returncode == 0, result.stderr
     out = result.stdout
-    assert "MCTS, 400 iterations (400 iterations, 1 thread), from your view:" in out
-    heading, *hint = out.split("from your view:")[1].splitlines()[1:4]
+    assert "MCTS from your view: 400 iterations, 1 thread:" in out
+    heading, *hint = out.split("1 thread:")[1].splitlines()[1:4]
     assert heading.split() == ["no.", "move", "win", "visits"]
     # Each hint line: the move's number in the list, its text, its win chance and visit share,
     # the numbers right-aligned under their headings.
@@ -169,10 +172,10 @@ def test_the_hint_budget_can_be_set_on_the_command_line():
     result = run("play", "time_of_your_life", "--players", "2", "--seats", "human,mcts:iterations=50",
                  "--hint", "mcts:iterations=120,threads=2", stdin="hint\nquit\n")
     assert result.returncode == 0, result.stderr
-    assert "MCTS, 120 iterations (120 iterations, 2 threads), from your view:" in result.stdout
+    assert "MCTS from your view: 120 iterations, 2 threads:" in result.stdout
     stronger = run("play", "time_of_your_life", "--players", "3",
                    "--seats", "human,mcts:iterations=30,mcts:iterations=70", stdin="hint\nquit\n")
-    assert "MCTS, 70 iterations" in stronger.stdout
+    assert "MCTS from your view: 70 iterations" in stronger.stdout
 
 
 def test_selfplay_mcts_against_random():

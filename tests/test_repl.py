@@ -129,6 +129,14 @@ def test_several_matches_are_listed_and_nothing_is_played():
     assert "Seat 0 (human): Discard" not in out
 
 
+def test_a_face_of_a_two_faced_card_names_it():
+    from lifespan.narration import cards_in_move, find_cards
+
+    cards = lifespan.load_game("pursuit_of_happiness").cards()
+    assert [c["name"] for c in find_cards(cards, "hannah")] == ["Jimmy / Hannah"]
+    assert cards_in_move(cards, "Start a Relationship: Hannah")[0]["name"] == "Jimmy / Hannah"
+
+
 def test_a_move_typed_as_a_card_name_is_played():
     game = lifespan.load_game("time_of_your_life", players=2, seed=4)
     state = game.new_state()
@@ -160,8 +168,14 @@ def test_a_pursuit_card_reads_with_its_levels_costs_and_provenance():
 
 
 def test_card_commands_in_the_repl():
-    result = run("play", "pursuit_of_happiness", "--players", "2", stdin="card jimmy\ninfo\ncard zzz\nquit\n")
+    game = lifespan.load_game("pursuit_of_happiness", players=2)
+    state = game.new_state()
+    first_trait = state.action_to_string(state.legal_actions()[0]).split(": ")[1]   # 'Keep trait: X'
+    result = run("play", "pursuit_of_happiness", "--players", "2",
+                 stdin="card jimmy\ninfo\ncard 1\ncard zzz\nquit\n")
     out = result.stdout
+    # `card N` in Pursuit, whose cards have no numbers: the card that move N names.
+    assert f"{first_trait} (child trait, base)" in out.split("seat 0> card 1")[1].split("seat 0>")[0]
     assert "Jimmy / Hannah (partner, base)" in out and "L1 Dating" in out
     info = out.split("seat 0> info")[1].split("seat 0>")[0]
     assert "(child trait, base)" in info       # the cards the moves name: the offered traits

@@ -61,16 +61,6 @@ class MCTSAgent:
         shown = ",".join(option for option in options if option)
         self.spec = "mcts" + (":" + shown if shown else "")
 
-    def budget(self) -> str:
-        """The search budget in words, e.g. '5,000 iterations, 2 threads'."""
-        parts = []
-        if self.iterations is not None:
-            parts.append(f"{self.iterations:,} iterations")
-        if self.seconds is not None:
-            parts.append(f"{self.seconds:g} s")
-        parts.append(f"{self.threads} thread{'s' if self.threads != 1 else ''}")
-        return ", ".join(parts)
-
     def search(self, state: Any) -> MCTSResult:
         """The search behind the next move (each call uses a new seed)."""
         self._moves += 1

@@ -208,7 +208,7 @@ def move_text(before: Any, action: int, viewer: int | None) -> str:
 def narrate(before: Any, action: int, after: Any, viewer: int | None = None,
             seat_names: Sequence[str] | None = None) -> list[Event]:
     """The events of one move, from the states before and after it, as `viewer` may know them
-    (None: everything). `after` must be `before.child(action)` (the REPL passes the states it
+    (None: as the mover sees the position, with every move's text shown). `after` must be `before.child(action)` (the REPL passes the states it
     played). Each change names its cause: the score parts that moved, the counters, a new
     phase, cards dealt, a life that ended."""
     game = before.game
@@ -398,19 +398,38 @@ def card_text(card: Mapping[str, Any]) -> list[str]:
     return lines
 
 
+def card_names(card: Mapping[str, Any]) -> list[str]:
+    """The names a card goes by on screen: its own and, for a two-faced Job or Partner, each
+    face's ('Jimmy / Hannah' is also 'Jimmy' and 'Hannah')."""
+    faces = card.get("faces")
+    extra = [face["name"] for face in faces if isinstance(face, dict) and "name" in face] if isinstance(faces, list) else []
+    return [card["name"], *extra]
+
+
 def find_cards(cards: Iterable[Mapping[str, Any]], query: str) -> list[Mapping[str, Any]]:
-    """Cards a query names: a card number (Time of Your Life), an exact name or id, else every
-    card whose name contains the query (any case)."""
+    """Cards a query names: a card number (Time of Your Life), an exact name (a face's too) or
+    id, else every card whose names contain the query (any case)."""
     query = query.strip().lower()
     listed = list(cards)
     if query.isascii() and query.isdigit() and len(query) <= 6:
         by_number = [c for c in listed if c.get("number") == int(query)]
         if by_number:
             return by_number
-    exact = [c for c in listed if c["name"].lower() == query or str(c["id"]).lower() == query]
+    exact = [c for c in listed if query in (n.lower() for n in card_names(c))
+             or str(c["id"]).lower() == query]
     if exact:
         return exact
-    return [c for c in listed if query and query in c["name"].lower()]
+    return [c for c in listed if query and any(query in n.lower() for n in card_names(c))]
+
+
+def cards_in_move(cards: Iterable[Mapping[str, Any]], move: str) -> list[Mapping[str, Any]]:
+    """The cards a move's text names (by any of their names), longest name first."""
+    found = []
+    for card in cards:
+        named = [n for n in card_names(card) if n in move]
+        if named:
+            found.append((max(len(n) for n in named), card))
+    return [card for _, card in sorted(found, key=lambda item: -item[0])]
 
 
 def card_summary(card: Mapping[str, Any]) -> str:

@@ -21,8 +21,8 @@ from typing import Any, Callable, Mapping, Sequence, TextIO
 from . import load_game, mcts
 from ._parameters import seed_plus
 from .agents import MCTSAgent, make_agent, strongest_mcts
-from .narration import (Event, card_summary, card_text, effect_of, explain_part, find_cards,
-                        glossary, narrate)
+from .narration import (Event, card_names, card_summary, card_text, cards_in_move, effect_of,
+                        explain_part, find_cards, glossary, narrate)
 
 HUMAN = "human"
 SESSION_FORMAT = "lifespan.session"
@@ -307,15 +307,19 @@ class Repl:
                 self.say(self.move_label(index, names[index], legal[index], cards))
 
     def show_cards(self, query: str, names: list[str]) -> None:
+        """`card` alone: the cards the moves name; `card N`: card number N (Time of Your Life)
+        or else the card move N names; `card NAME`: by name, any case, a part of it too."""
         cards = self.game.cards()
         if not query:
-            named = [c for c in cards if any(c["name"] in n for n in names)]
+            named = {id(c): c for name in names for c in cards_in_move(cards, name)}
             if not named:
                 self.say("None of your moves names a card; try card NAME.")
-            for card in named:
+            for card in named.values():
                 self.say(card_text(card)[0])
             return
         found = find_cards(cards, query)
+        if not found and query.isdigit() and len(query) <= 6 and 1 <= int(query) <= len(names):
+            found = cards_in_move(cards, names[int(query) - 1])[:1]
         if not found:
             self.say(f"No card {query!r}.")
         elif len(found) > 8:
@@ -375,8 +379,9 @@ class Repl:
         HINT_ITERATIONS."""
         if self.hint_spec:
             agent = make_agent(self.hint_spec, self.ply)
-            if isinstance(agent, MCTSAgent):
-                return agent
+            if not isinstance(agent, MCTSAgent):
+                raise ValueError(f"the hint needs an mcts spec, got {self.hint_spec!r}")
+            return agent
         bots = {seat: make_agent(spec) for seat, spec in enumerate(self.seats) if spec != HUMAN}
         strongest = strongest_mcts(bots)
         if strongest is not None:
@@ -390,7 +395,9 @@ class Repl:
         result = agent.search(self.state)
         legal = self.state.legal_actions()
         players = self.game.num_players
-        self.say(f"MCTS, {result.iterations:,} iterations ({agent.budget()}), from your view:")
+        threads = f"{agent.threads} thread{'s' if agent.threads != 1 else ''}"
+        spent = f" in {agent.seconds:g} s" if agent.seconds is not None else ""
+        self.say(f"MCTS from your view: {result.iterations:,} iterations{spent}, {threads}:")
         width = self.screen.width - 24
         self.say(f"  {'no.':>4}  {'move':<{width}} {'win':>6} {'visits':>7}")
         for action, share in list(result.shares().items())[:HINT_MOVES]:
@@ -482,8 +489,8 @@ def resolve_move(line: str, names: Sequence[str], cards: Sequence[Mapping[str, A
     if text.lower() in lowered:
         return lowered.index(text.lower())
     found = find_cards(cards, text) if text else []
-    if found and (text.isdigit() or any(text.lower() == c["name"].lower() for c in found)):
-        wanted = [c["name"].lower() for c in found]
+    if found and (text.isdigit() or any(text.lower() in (n.lower() for n in card_names(c)) for c in found)):
+        wanted = [text.lower()] if not text.isdigit() else [c["name"].lower() for c in found]
         matching = [i for i, n in enumerate(lowered) if any(w in n for w in wanted)]
         if len(matching) == 1:
             return matching[0]
