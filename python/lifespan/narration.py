@@ -132,15 +132,14 @@ def score_changes(before: Sequence[ScorePart], after: Sequence[ScorePart],
     return changes
 
 
-SUB_STEPS = ("pay",)
+SUB_STEPS = ("pay",)  # steps inside a move (paying its cost): no banner of their own
 
 
-def phase_of(state: Any, viewer: int = 0) -> str:
-    """The round and phase from the position's heading, e.g. 'round 2/8 (Adult), action'."""
+def phase_of(state: Any, viewer: int = 0) -> tuple[str, str]:
+    """(round, phase) from the position's heading, e.g. ('round 2/8 (Adult)', 'action')."""
     heading = state.observation_string(viewer).splitlines()[0]
     parts = heading.split(" - ", 1)[-1].split(", ")
-    phase = ", ".join(parts[:2])
-    return next((step for step in SUB_STEPS if phase.endswith(", " + step)), phase)
+    return parts[0], parts[1] if len(parts) > 1 else ""
 
 
 def board_lines(state: Any, viewer: int) -> dict[str, list[str]]:
@@ -150,9 +149,9 @@ def board_lines(state: Any, viewer: int) -> dict[str, list[str]]:
         if line.startswith("Seat "):
             break
         label, colon, rest = line.strip().partition(": ")
-        if colon:
+        if colon and not label.startswith("Paying"):  # a payment's progress is not a row
             rest = rest.split(" (deck")[0]
-            rows[label] = [item.strip() for item in rest.split(", ") if item.strip()]
+            rows[label] = [item.strip() for item in rest.split(", ") if item.strip() not in ("", "-")]
     return rows
 
 
@@ -185,15 +184,33 @@ def seat_lines(state: Any, viewer: int) -> dict[int, dict[str, list[str]]]:
 
 
 def seat_changes(before: Any, after: Any, viewer: int) -> dict[int, list[str]]:
-    """What came into each seat's labelled lines: 'timeline: 45 Career Milestone'."""
+    """What came into and left each seat's labelled lines: 'timeline + 45 Career Milestone',
+    'Cards - Lab Assistant L1 [active]'."""
     old, new = seat_lines(before, viewer), seat_lines(after, viewer)
     changes: dict[int, list[str]] = {}
     for seat, labels in new.items():
         for label, items in labels.items():
-            added = [item for item in items if item not in old.get(seat, {}).get(label, [])]
+            was = old.get(seat, {}).get(label, [])
+            added = [item for item in items if item not in was]
+            gone = [item for item in was if item not in items]
+            # A card whose level or marks changed: 'Cards: Paintball now L2 [active]'.
+            changed = [item for item in added if _card_key(item) in {_card_key(g) for g in gone}]
+            keys = {_card_key(item) for item in changed}
+            added = [item for item in added if item not in changed]
+            gone = [item for item in gone if _card_key(item) not in keys]
+            lines = changes.setdefault(seat, [])
+            lines += [f"{label}: {_card_key(item)} now {item[len(_card_key(item)):].strip()}"
+                      for item in changed]
             if added:
-                changes.setdefault(seat, []).append(f"{label} + {', '.join(added)}")
-    return changes
+                lines.append(f"{label} + {', '.join(added)}")
+            if gone:
+                lines.append(f"{label} - {', '.join(gone)}")
+    return {seat: lines for seat, lines in changes.items() if lines}
+
+
+def _card_key(item: str) -> str:
+    """A card entry's name, before its level ('Paintball L1 [active]' -> 'Paintball')."""
+    return re.split(r" L\d", item, maxsplit=1)[0]
 
 
 def move_text(before: Any, action: int, viewer: int | None) -> str:
@@ -219,10 +236,14 @@ def narrate(before: Any, action: int, after: Any, viewer: int | None = None,
 
     events = [Event("move", mover, f"{who(mover)}: {move_text(before, action, viewer)}")]
     view = mover if viewer is None else viewer
-    old_phase, new_phase = phase_of(before, view), phase_of(after, view)
+    (old_round, old_step), (new_round, new_step) = phase_of(before, view), phase_of(after, view)
     # A payment is a sub-step of the move that asked for it, not a phase of the round.
-    if old_phase != new_phase and not {old_phase, new_phase} & set(SUB_STEPS):
-        events.append(Event("phase", None, f"-- {new_phase[0].upper() + new_phase[1:]} --"))
+    if old_round != new_round or (old_step != new_step and new_step not in SUB_STEPS
+                                  and old_step not in SUB_STEPS):
+        heading = f"{new_round}, {new_step}" if new_step else new_round
+        if old_round != new_round:  # the changes told next include the end of the round
+            heading = f"{old_round.split(' (')[0]} ends; {heading}"
+        events.append(Event("phase", None, f"-- {heading[0].upper() + heading[1:]} --"))
     for line in board_changes(before, after, view):
         events.append(Event("board", None, line))
     old_players, new_players = _records(before), _records(after)
@@ -268,6 +289,8 @@ def effect_of(state: Any, action: int) -> str:
         pieces.append(f"{signed(new_total - old_total)} {name}" if name == "LTH"
                       else f"{name} {signed(new_total - old_total)} ({', '.join(parts)})")
     pieces += counters
+    if pieces and phase_of(sample, seat)[0] != phase_of(after, seat)[0]:
+        pieces.append("with the end of the round")  # the round ends with this move
     return ", ".join(pieces)
 
 

@@ -53,7 +53,7 @@ void Game::scores(const State& s, std::int32_t* out) const {
 // The LTH track by source. The state keeps the total and the LTH from card rewards; the
 // sources scored once are found again from the position: the Life Goals the seat claimed,
 // Inheritance once taken, and at the end the Trends and the unfulfilled Desire. What is left
-// (STH beyond the track, Dreams, Popularity, penalties) is the last part, so the parts always
+// (STH past either end of its track, Dreams, Popularity, a Kid's missed upkeep) is the last part, so the parts always
 // add up to the track, saturation included.
 std::vector<ScorePart> Game::score_parts(const State& s, int seat) const {
   const PlayerState& p = s.players[seat];
@@ -70,7 +70,7 @@ std::vector<ScorePart> Game::score_parts(const State& s, int seat) const {
   };
   int named = 0;
   for (const ScorePart& part : parts) named += part.points;
-  parts.push_back({"other", "STH beyond the track, Dreams, Popularity, penalties", p.lth - named});
+  parts.push_back({"other", "STH past its track, Dreams, Popularity, Kids", p.lth - named});
   return parts;
 }
 
