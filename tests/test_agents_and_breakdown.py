@@ -197,6 +197,14 @@ def test_a_life_that_ends_is_narrated():
     pytest.fail("no life ended in 20 random games")
 
 
+def test_a_relatives_die_roll_is_narrated():
+    game = lifespan.load_game("pursuit_of_happiness", players=2, seed=0, expansions=["relatives"])
+    events = [e for *_, told in play_and_narrate(game, 0) for e in told if e.kind == "chance"]
+    texts = {e.text.split(": ", 1)[1] for e in events}
+    assert any("the indicator moves on" in t for t in texts)
+    assert any("the Relative leaves" in t for t in texts)
+
+
 def test_a_viewer_does_not_learn_another_seats_secret_choice():
     game = lifespan.load_game("time_of_your_life", players=2, seed=2)
     state = game.new_state()

@@ -83,6 +83,22 @@ def test_a_whole_game_at_an_80_by_24_terminal(args, card):
     assert re.search(r"(score|LTH) -?\d+ -> -?\d+ \([+-]\d+ \w", text)
 
 
+def test_tab_completes_from_any_word_of_a_move():
+    pexpect = pytest.importorskip("pexpect")
+    child = pexpect.spawn(sys.executable, ["-m", "lifespan", "play", "time_of_your_life", "--players", "2",
+                                           "--seed", "3", "--colour", "never"],
+                          env=ENV, dimensions=(24, 80), encoding="utf-8", timeout=60)
+    child.expect(r"seat 0> ")
+    child.send("disc\t")                  # several moves: listed, the line keeps 'Discard '
+    child.expect(r"Discard 09 Summer Camp\s+Discard 55")
+    child.expect(r"seat 0> Discard ")
+    child.send("\x15camp\t\r")            # a word inside one move's text completes it
+    child.expect(r"Seat 0 \(human\): Discard 09 Summer Camp")
+    child.expect(r"seat 0> ")
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
+
+
 def test_piped_games_fit_80_columns_too():
     result = run("play", "pursuit_of_happiness", "--players", "5",
                  "--param", "expansions=" + "+".join(ALL_PURSUIT), stdin="help\nmoves\nboard\nscore\n" + "9\n" * 40)

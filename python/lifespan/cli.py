@@ -64,6 +64,9 @@ def cmd_play(args: argparse.Namespace) -> int:
         import readline  # noqa: F401  (line editing and Tab completion)
 
         readline.parse_and_bind("tab: complete")
+        # Moves complete from any word of them, in any case; several matches list at once.
+        readline.parse_and_bind("set completion-ignore-case on")
+        readline.parse_and_bind("set show-all-if-ambiguous on")
         read = input
     else:
         read = echoing_reader

@@ -90,8 +90,9 @@ def glossary(game: Any) -> list[tuple[str, str]]:
 
 class Event(NamedTuple):
     """One line of a move's narration. `kind` is "move" (what was played), "phase" (a new
-    round or phase), "board" (cards dealt or taken from a shared row), "change" (a seat's
-    counters and score, with their causes) or "life_end"; `seat` is the seat it concerns, or
+    round or phase), "board" (cards dealt into a shared row), "change" (a seat's cards,
+    counters and score, with their causes), "chance" (a die roll: a Relative's) or
+    "life_end"; `seat` is the seat it concerns, or
     None for the whole table."""
 
     kind: str
@@ -213,6 +214,20 @@ def _card_key(item: str) -> str:
     return re.split(r" L\d", item, maxsplit=1)[0]
 
 
+def relative_event(before: Mapping[str, Any], after: Mapping[str, Any]) -> str:
+    """The Relative's die roll at the end of a round, as the player's record shows it (the
+    Relatives module: a roll above the marked number moves the indicator on, any other roll
+    ends the Relative's stay, paying its reward if the player meets its requirement)."""
+    if before.get("relative", -1) < 0:
+        return ""
+    if after.get("relative", -1) < 0:
+        return ("the Relative's die roll was not above its number: the Relative leaves "
+                "(its reward, if earned, is among the changes)")
+    if after.get("relative_level", 0) > before.get("relative_level", 0):
+        return "the Relative's die roll was above its number: the indicator moves on"
+    return ""
+
+
 def move_text(before: Any, action: int, viewer: int | None) -> str:
     """The move as the viewer may see it: a secret choice of another seat is only 'has decided'."""
     mover = before.current_player
@@ -262,6 +277,9 @@ def narrate(before: Any, action: int, after: Any, viewer: int | None = None,
             pieces += counter_changes(game.name, old_players[seat], new_players[seat])
         if pieces:
             events.append(Event("change", seat, f"  {who(seat)}: " + ", ".join(pieces)))
+        relative = relative_event(old_players[seat], new_players[seat])
+        if relative:
+            events.append(Event("chance", seat, f"  {who(seat)}: {relative}"))
         if old_players[seat].get("alive", True) and not new_players[seat].get("alive", True):
             events.append(Event("life_end", seat, f"{who(seat)}: the life ends (Stress reached "
                                                     "the last space of its track)"))

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import sys
 import textwrap
@@ -50,6 +51,9 @@ Commands:
 Tab completes a move or command from any word of it."""
 
 
+SIGNED = re.compile(r"(?<![\w/-])[+-]\d+\b")
+
+
 class Screen:
     """Output at a fixed width, with optional ANSI colour."""
 
@@ -65,9 +69,13 @@ class Screen:
     def paint(self, text: str, style: str) -> str:
         return f"\x1b[{self.CODES[style]}m{text}\x1b[0m" if self.colour and text else text
 
-    def say(self, text: str = "", style: str | None = None) -> None:
+    def say(self, text: str = "", style: str | None = None, changes: bool = False) -> None:
+        """Print `text` wrapped to the width; `style` colours whole lines, `changes` colours
+        each signed number (gains green, losses red)."""
         for line in text.split("\n"):
             for piece in self.wrap(line):
+                if changes and self.colour:
+                    piece = SIGNED.sub(lambda m: self.paint(m[0], "up" if m[0][0] == "+" else "down"), piece)
                 print(self.paint(piece, style) if style else piece, file=self.out)
                 self.printed += 1
 
@@ -170,9 +178,12 @@ class Repl:
             self.tell(event)
 
     def tell(self, event: Event) -> None:
-        style = {"phase": "bold", "board": "new", "life_end": "down"}.get(event.kind)
         if event.kind == "change":
-            style = "me" if event.seat == self.viewer else None
+            self.screen.say(event.text, changes=True)
+            return
+        style = {"phase": "bold", "board": "new", "life_end": "down"}.get(event.kind)
+        if event.kind == "move" and event.seat == self.viewer:
+            style = "me"
         self.say(event.text, style)
 
     def human_turn(self, seat: int) -> bool:
