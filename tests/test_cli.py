@@ -102,7 +102,7 @@ def test_a_bots_kept_child_trait_stays_secret_and_its_other_moves_do_not():
     (("play", "time_of_your_life", "--players", "4", "--seats", "human,random"), "2 seats given for 4 players"),
     (("play", "time_of_your_life", "--seats", "Human,random"), "unknown seat 'Human' (known: human, mcts, random)"),
     (("play", "time_of_your_life", "--seats", "human,mcts:budget=3"), "mcts has no option 'budget'"),
-    (("play", "time_of_your_life", "--hint", "random"), "--hint takes an mcts spec"),
+    (("play", "time_of_your_life", "--hint", "random"), "the hint needs an mcts spec"),
     (("selfplay", "time_of_your_life", "--agents", "mcts:iterations=0,random"), "iterations must be an integer from 1"),
     (("selfplay", "pursuit_of_happiness", "--param", "expansion=kids"), "load options: expansions, cards, rules"),
     (("selfplay", "time_of_your_life", "--threads", "-1"), "--threads must be an integer from 0 to 256"),

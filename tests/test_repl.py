@@ -260,6 +260,22 @@ def test_a_bad_save_file_is_a_clean_error(tmp_path, content, message):
     assert f"Cannot load {path}: {message}" in flat(inside.stdout)
 
 
+def test_colour_is_off_off_a_terminal_and_switchable(monkeypatch):
+    import io
+
+    from lifespan.repl import use_colour
+
+    class Terminal(io.StringIO):
+        def isatty(self):
+            return True
+
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    assert use_colour("auto", Terminal()) and not use_colour("auto", io.StringIO())
+    assert use_colour("always", io.StringIO()) and not use_colour("never", Terminal())
+    monkeypatch.setenv("NO_COLOR", "1")
+    assert not use_colour("auto", Terminal())
+
+
 def test_load_takes_no_other_game_options(tmp_path):
     result = run("play", "time_of_your_life", "--load", str(tmp_path / "x.json"))
     assert result.returncode == 2 and "give it alone" in result.stderr

@@ -12,7 +12,7 @@ import os
 import sys
 import time
 from pathlib import Path
-from typing import Any, Callable, Sequence, TextIO
+from typing import Any, Callable, Sequence
 
 import numpy as np
 from tabulate import tabulate
@@ -20,7 +20,7 @@ from tqdm import tqdm
 
 from . import games, load_game
 from ._parameters import MAX_THREADS, check_integer, merge_parameters, parse_value, seed_plus
-from .agents import AGENTS, check_agent_name, make_agent, parse_agent_spec, split_agent_specs
+from .agents import AGENTS, check_agent_name, make_agent, split_agent_specs
 from .repl import HUMAN, Repl, echoing_reader, read_session, use_colour
 
 def _game_from_args(args: argparse.Namespace, seats: str | None = None) -> Any:
@@ -71,8 +71,6 @@ def cmd_play(args: argparse.Namespace) -> int:
     else:
         read = echoing_reader
     colour = use_colour(args.colour, sys.stdout)
-    if args.hint is not None and parse_agent_spec(args.hint)[0] != "mcts":
-        raise ValueError(f"--hint takes an mcts spec such as mcts:iterations=5000, got {args.hint!r}")
     if args.load:
         if args.game or args.seats or args.players is not None or args.seed is not None or args.param:
             raise ValueError("--load continues a saved game with its own options and seats; "

@@ -19,7 +19,7 @@ import textwrap
 from pathlib import Path
 from typing import Any, Callable, Mapping, Sequence, TextIO
 
-from . import load_game, mcts
+from . import load_game
 from ._parameters import seed_plus
 from .agents import MCTSAgent, make_agent, strongest_mcts
 from .narration import (Event, card_names, card_summary, card_text, cards_in_move, effect_of,
@@ -129,6 +129,8 @@ class Repl:
         columns, lines = screen_size()
         self.screen = Screen(out, colour, width or columns, lines)
         self.read = read
+        if hint is not None and not isinstance(make_agent(hint), MCTSAgent):
+            raise ValueError(f"the hint needs an mcts spec such as mcts:iterations=5000, got {hint!r}")
         self.hint_spec = hint
         self.start(game, list(seats), state, ply)
 
@@ -389,9 +391,7 @@ class Repl:
         """The hint's search: `--hint`'s spec, else the strongest MCTS bot's budget, else
         HINT_ITERATIONS."""
         if self.hint_spec:
-            agent = make_agent(self.hint_spec, self.ply)
-            if not isinstance(agent, MCTSAgent):
-                raise ValueError(f"the hint needs an mcts spec, got {self.hint_spec!r}")
+            agent: MCTSAgent = make_agent(self.hint_spec, self.ply)  # checked in __init__
             return agent
         bots = {seat: make_agent(spec) for seat, spec in enumerate(self.seats) if spec != HUMAN}
         strongest = strongest_mcts(bots)
@@ -406,7 +406,8 @@ class Repl:
         result = agent.search(self.state)
         legal = self.state.legal_actions()
         players = self.game.num_players
-        threads = f"{agent.threads} thread{'s' if agent.threads != 1 else ''}"
+        threads = ("a thread per core" if agent.threads == 0
+                   else f"{agent.threads} thread{'s' if agent.threads != 1 else ''}")
         spent = f" in {agent.seconds:g} s" if agent.seconds is not None else ""
         self.say(f"MCTS from your view: {result.iterations:,} iterations{spent}, {threads}:")
         width = self.screen.width - 24
