@@ -11,8 +11,7 @@ import argparse
 import os
 import sys
 import time
-from pathlib import Path
-from typing import Any, Callable, Sequence
+from typing import Any, Sequence
 
 import numpy as np
 from tabulate import tabulate
@@ -21,7 +20,8 @@ from tqdm import tqdm
 from . import games, load_game
 from ._parameters import MAX_THREADS, check_integer, merge_parameters, parse_value, seed_plus
 from .agents import AGENTS, check_agent_name, make_agent, split_agent_specs
-from .repl import HUMAN, Repl, echoing_reader, read_session, use_colour
+from .repl import HUMAN, Repl, terminal_reader, use_colour
+
 
 def _game_from_args(args: argparse.Namespace, seats: str | None = None) -> Any:
     """The game the arguments name. With no player count given anywhere, a list of several
@@ -59,32 +59,13 @@ def _seat_names(spec: str | None, players: int, default: Sequence[str], humans: 
 
 
 def cmd_play(args: argparse.Namespace) -> int:
-    read: Callable[[str], str]
-    if sys.stdin.isatty():
-        import readline  # noqa: F401  (line editing and Tab completion)
-
-        readline.parse_and_bind("tab: complete")
-        # Moves complete from any word of them, in any case; several matches list at once.
-        readline.parse_and_bind("set completion-ignore-case on")
-        readline.parse_and_bind("set show-all-if-ambiguous on")
-        read = input
-    else:
-        read = echoing_reader
+    read = terminal_reader()
     colour = use_colour(args.colour, sys.stdout)
     if args.load:
         if args.game or args.seats or args.players is not None or args.seed is not None or args.param:
             raise ValueError("--load continues a saved game with its own options and seats; "
                              "give it alone")
-        try:
-            text = Path(args.load).read_text()
-        except OSError as exc:
-            raise ValueError(f"cannot read {args.load}: {exc.strerror or exc}") from None
-        game, seats, state, seed, ply = read_session(text)
-        repl = Repl(game, seats, seed, sys.stdout, read, colour=colour, hint=args.hint,
-                    state=state, ply=ply)
-        repl.say(f"Continuing {args.load}.")
-        repl.say(f"  {game!r}, seats {', '.join(seats)}")
-        return repl.run()
+        return Repl.from_file(args.load, sys.stdout, read, colour=colour, hint=args.hint).run()
     if not args.game:
         raise ValueError("play needs a game name (or --load FILE)")
     game = _game_from_args(args, args.seats)

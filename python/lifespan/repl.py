@@ -134,6 +134,20 @@ class Repl:
         self.hint_spec = hint
         self.start(game, list(seats), state, ply)
 
+    @classmethod
+    def from_file(cls, path: str, out: TextIO, read: Callable[[str], str], colour: bool = False,
+                  hint: str | None = None) -> Repl:
+        """The game a `save` file holds, ready to continue (`play --load FILE`)."""
+        try:
+            text = Path(path).read_text()
+        except OSError as exc:
+            raise ValueError(f"cannot read {path}: {exc.strerror or exc}") from None
+        game, seats, state, seed, ply = read_session(text)
+        repl = cls(game, seats, seed, out, read, colour=colour, hint=hint, state=state, ply=ply)
+        repl.say(f"Continuing {path}.")
+        repl.say(f"  {game!r}, seats {', '.join(seats)}")
+        return repl
+
     def start(self, game: Any, seats: list[str], state: Any, ply: int) -> None:
         """Sit down at a game: seats checked, agents made, the position set."""
         if len(seats) != game.num_players:
@@ -532,6 +546,20 @@ def _set_completions(options: list[str]) -> None:
 
     readline.set_completer(complete)
     readline.set_completer_delims("")
+
+
+def terminal_reader() -> Callable[[str], str]:
+    """How to read a line: with readline's editing and Tab completion on a terminal, else
+    from the pipe, echoed."""
+    if not sys.stdin.isatty():
+        return echoing_reader
+    import readline  # noqa: F401  (line editing and Tab completion)
+
+    readline.parse_and_bind("tab: complete")
+    # Moves complete from any word of them, in any case; several matches list at once.
+    readline.parse_and_bind("set completion-ignore-case on")
+    readline.parse_and_bind("set show-all-if-ambiguous on")
+    return input
 
 
 def echoing_reader(prompt: str) -> str:
