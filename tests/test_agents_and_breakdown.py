@@ -213,3 +213,37 @@ def test_a_viewer_does_not_learn_another_seats_secret_choice():
     assert told[0].text == "Seat 0: has decided"
     mine = lifespan.narrate(state, action, state.child(action), viewer=0)
     assert mine[0].text == "Seat 0: " + state.action_to_string(action)
+
+
+@pytest.mark.parametrize("call, error, message", [
+    ("lifespan.narrate(None, 0, s)", TypeError, "narrate: before must be a lifespan state"),
+    ("lifespan.narrate(s, 0, 'x')", TypeError, "narrate: after must be a lifespan state"),
+    ("lifespan.narrate(s, 1.5, s)", TypeError, "an action is an int id or the text"),
+    ("lifespan.narrate(s, 'no such move', s)", lifespan.IllegalActionError, "no legal action is called"),
+    ("lifespan.narrate(s, s.legal_actions()[0], s)", ValueError, "after is not the state the action leads to"),
+    ("lifespan.narrate(s, s.legal_actions()[0], other)", ValueError, "states of different games"),
+    ("lifespan.narrate(s, a, s.child(a), viewer='0')", TypeError, "viewer must be an integer"),
+    ("lifespan.narrate(s, a, s.child(a), viewer=7)", ValueError, "viewer must be an integer"),
+    ("lifespan.narrate(s, a, s.child(a), seat_names='ab')", TypeError, "seat_names must be a list"),
+    ("lifespan.narrate(s, a, s.child(a), seat_names=['a'])", ValueError, "1 seat names for 2 seats"),
+    ("s.score_breakdown('0')", TypeError, "player must be an integer"),
+    ("s.score_breakdown(-1)", ValueError, "player must be an integer"),
+    ("lifespan.make_agent(None)", TypeError, "an agent spec is text"),
+    ("lifespan.make_agent('random', seed='x')", TypeError, "seed must be an integer"),
+])
+@pytest.mark.parametrize("name", ["time_of_your_life", "pursuit_of_happiness"])
+def test_the_new_entry_points_keep_the_error_rule(name, call, error, message):
+    s = lifespan.load_game(name, players=2).new_state()
+    other = lifespan.load_game(name, players=2).new_state()
+    a = s.legal_actions()[0]
+    before = s.to_json()
+    with pytest.raises(error) as raised:
+        eval(call)
+    assert message in str(raised.value)
+    assert s.to_json() == before
+
+
+def test_narrate_takes_a_moves_text_too():
+    s = lifespan.load_game("time_of_your_life", players=2).new_state()
+    text = s.action_to_string(s.legal_actions()[0])
+    assert lifespan.narrate(s, text, s.child(text)) == lifespan.narrate(s, s.string_to_action(text), s.child(text))

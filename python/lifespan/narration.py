@@ -19,6 +19,8 @@ import re
 from typing import Any, Callable, Iterable, Mapping, NamedTuple, Sequence
 
 from ._api import ScorePart
+from ._errors import IllegalActionError
+from ._parameters import check_integer, native_method
 
 # A player's counters by game: (label, how to read it from the player's record).
 _Counter = tuple[str, Callable[[Mapping[str, Any]], int]]
@@ -237,12 +239,42 @@ def move_text(before: Any, action: int, viewer: int | None) -> str:
     return text
 
 
-def narrate(before: Any, action: int, after: Any, viewer: int | None = None,
+def _check_move(before: Any, action: Any, after: Any, viewer: Any, seat_names: Any) -> int:
+    """narrate's arguments: two states of one game, `after` the one `action` leads to from
+    `before`; the action as an id. A wrong type is a TypeError, a wrong value a ValueError
+    (IllegalActionError for an action that is not legal)."""
+    for name, state in (("before", before), ("after", after)):
+        native_method(state, "_to_record", f"narrate: {name} must be a lifespan state")
+    if before.game is not after.game:
+        raise ValueError("narrate: before and after are states of different games")
+    if before.is_terminal():
+        raise IllegalActionError("narrate: no move is made from a finished game")
+    if isinstance(action, str):
+        action = before.string_to_action(action)  # no legal move of that text: IllegalActionError
+    before.action_to_string(action)  # the action's type and range, in the engine's words
+    chosen = int(action)
+    if chosen not in before.legal_actions():
+        raise IllegalActionError(f"narrate: action {chosen} is not legal in the state before")
+    if before.child(chosen) != after:
+        raise ValueError("narrate: after is not the state the action leads to from before")
+    if viewer is not None:
+        check_integer("viewer", viewer, 0, before.game.num_players - 1)
+    if seat_names is not None:
+        if isinstance(seat_names, str) or not all(isinstance(n, str) for n in seat_names):
+            raise TypeError("narrate: seat_names must be a list of names, one per seat")
+        if len(seat_names) != before.game.num_players:
+            raise ValueError(f"narrate: {len(seat_names)} seat names for {before.game.num_players} seats")
+    return chosen
+
+
+def narrate(before: Any, action: int | str, after: Any, viewer: int | None = None,
             seat_names: Sequence[str] | None = None) -> list[Event]:
     """The events of one move, from the states before and after it, as `viewer` may know them
-    (None: as the mover sees the position, with every move's text shown). `after` must be `before.child(action)` (the REPL passes the states it
-    played). Each change names its cause: the score parts that moved, the counters, a new
-    phase, cards dealt, a life that ended."""
+    (None: as the mover sees the position, with every move's text shown). `action` is an id or
+    a move's text, and `after` must be `before.child(action)`, or it is a ValueError. Each
+    change names its cause: the score parts that moved, the counters, a new phase, cards dealt,
+    a die roll, a life that ended."""
+    action = _check_move(before, action, after, viewer, seat_names)
     game = before.game
     mover = before.current_player
 
