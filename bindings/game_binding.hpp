@@ -14,6 +14,7 @@
 #include "lifespan/common/errors.hpp"
 #include "lifespan/common/mcts.hpp"
 #include "lifespan/common/playouts.hpp"
+#include "lifespan/common/score_part.hpp"
 #include "play_loop.hpp"
 #include "state_record.hpp"
 
@@ -208,6 +209,13 @@ void bind_game(py::module_& m, const char* game_class, const char* state_class) 
              s.game->scores(s.state, out.data());
              py::list list;
              for (int p = 0; p < s.game->num_players(); ++p) list.append(out[p]);
+             return list;
+           })
+      .def("_score_parts",  // (source, label, points) tuples; lifespan._api checks the seat
+           [](const State& s, int seat) {
+             py::list list;
+             for (const lifespan::ScorePart& part : s.game->score_parts(s.state, seat))
+               list.append(py::make_tuple(part.source, part.label, part.points));
              return list;
            })
       .def("returns",

@@ -14,6 +14,13 @@ def run(*args, stdin=""):
                           capture_output=True, text=True, timeout=120)
 
 
+def win_share_column(out):
+    """The win share (in %) of each seat's row of selfplay's table: the fourth column from the
+    right, before the interval 'low% to high%'."""
+    rows = [line.split() for line in out.splitlines() if line.strip()[:1].isdigit() and "%" in line]
+    return [float(row[-4].rstrip("%")) for row in rows]
+
+
 def test_selfplay_prints_a_results_table():
     result = run("selfplay", "time_of_your_life", "--games", "300", "--players", "3")
     assert result.returncode == 0, result.stderr
@@ -94,6 +101,9 @@ def test_a_bots_kept_child_trait_stays_secret_and_its_other_moves_do_not():
     (("selfplay", "time_of_your_life", "--agents", "genius"), "unknown agent 'genius'"),
     (("play", "time_of_your_life", "--players", "4", "--seats", "human,random"), "2 seats given for 4 players"),
     (("play", "time_of_your_life", "--seats", "Human,random"), "unknown seat 'Human' (known: human, mcts, random)"),
+    (("play", "time_of_your_life", "--seats", "human,mcts:budget=3"), "mcts has no option 'budget'"),
+    (("play", "time_of_your_life", "--hint", "random"), "the hint needs an mcts spec"),
+    (("selfplay", "time_of_your_life", "--agents", "mcts:iterations=0,random"), "iterations must be an integer from 1"),
     (("selfplay", "pursuit_of_happiness", "--param", "expansion=kids"), "load options: expansions, cards, rules"),
     (("selfplay", "time_of_your_life", "--threads", "-1"), "--threads must be an integer from 0 to 256"),
 ])
@@ -143,15 +153,29 @@ def test_a_person_can_play_a_whole_pursuit_game_in_the_repl(players, expansions)
 
 
 def test_play_against_mcts_with_a_hint():
+    # The hint searches with the strongest bot's budget (here the default mcts seat's).
     result = run("play", "pursuit_of_happiness", "--players", "2", "--seats", "human,mcts",
                  stdin="hint\n1\nquit\n")
     assert result.returncode == 0, result.stderr
     out = result.stdout
-    assert "MCTS, 2000 iterations (share of visits, mean return):" in out
-    hint = out.split("MCTS, 2000 iterations")[1].splitlines()[1:3]
-    # Each hint line: the move's number in the list, its text, its share and its mean return.
-    assert all(line.strip()[0].isdigit() and "Keep trait:" in line and "%" in line for line in hint)
+    assert "MCTS from your view: 400 iterations, 1 thread:" in out
+    heading, *hint = out.split("1 thread:")[1].splitlines()[1:4]
+    assert heading.split() == ["no.", "move", "win", "visits"]
+    # Each hint line: the move's number in the list, its text, its win chance and visit share,
+    # the numbers right-aligned under their headings.
+    assert all(line.split()[0].rstrip(".").isdigit() and "Keep trait:" in line for line in hint)
+    assert all(line.rindex("%") == heading.rindex("s") and line.count("%") == 2 for line in hint)
     assert "Seat 1 (mcts): has decided" in out and "Seat 1 (mcts): Keep trait:" not in out
+
+
+def test_the_hint_budget_can_be_set_on_the_command_line():
+    result = run("play", "time_of_your_life", "--players", "2", "--seats", "human,mcts:iterations=50",
+                 "--hint", "mcts:iterations=120,threads=2", stdin="hint\nquit\n")
+    assert result.returncode == 0, result.stderr
+    assert "MCTS from your view: 120 iterations, 2 threads:" in result.stdout
+    stronger = run("play", "time_of_your_life", "--players", "3",
+                   "--seats", "human,mcts:iterations=30,mcts:iterations=70", stdin="hint\nquit\n")
+    assert "MCTS from your view: 70 iterations" in stronger.stdout
 
 
 def test_selfplay_mcts_against_random():
@@ -220,8 +244,7 @@ def test_selfplay_win_share_follows_the_games_own_win_rule():
     result = run("selfplay", "pursuit_of_happiness", "--players", "1", "--games", "200")
     assert result.returncode == 0, result.stderr
     assert "200 games, 1 player\n" in result.stdout
-    row = next(line for line in result.stdout.splitlines() if line.strip().startswith("0 "))
-    assert row.split()[-1] == "0.0%"
+    assert win_share_column(result.stdout) == [0.0]
 
 
 def test_selfplay_wins_break_ties_as_the_rules_do():
@@ -231,7 +254,7 @@ def test_selfplay_wins_break_ties_as_the_rules_do():
     assert tied.any()       # ties the rule breaks
     out = run("selfplay", "time_of_your_life", "--players", "2", "--games", "2000", "--seed", "1",
               "--param", "winner_tie_break=happiness").stdout
-    shares = [float(line.split()[-1].rstrip("%")) for line in out.splitlines() if line.strip().startswith(("0 ", "1 "))]
+    shares = win_share_column(out)
     wins = ((returns + 1) / 2).sum(axis=0) / 2000 * 100
     assert shares == pytest.approx(list(wins), abs=0.05)
 

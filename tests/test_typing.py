@@ -28,6 +28,10 @@ GOOD = """
     result: lifespan.MCTSResult = lifespan.mcts(state, iterations=10, threads=2)
     best: int = result.action
     visits: dict[int, int] = result.visits
+    parts: list[lifespan.ScorePart] = state.score_breakdown(0)
+    points: int = parts[0].points
+    agent = lifespan.make_agent("mcts:iterations=10,threads=2")
+    events: list[lifespan.Event] = lifespan.narrate(state, actions[1], state.child(actions[1]))
     try:
         state.apply(999)
     except lifespan.IllegalActionError as error:

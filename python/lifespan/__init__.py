@@ -14,26 +14,32 @@ from typing import Any, SupportsIndex
 
 import numpy as np
 
-from ._api import load_state
+from ._api import ScorePart, load_state
 from ._errors import CardDataError, IllegalActionError, RulesError
 from ._parameters import MAX_SEED, MAX_THREADS, check_integer, native_method
 from ._registry import games, load_game
 from ._search import MCTSResult, mcts
 from ._types import Game, State
+from .agents import make_agent
+from .narration import Event, narrate
 
 __version__ = "0.1.0"
 
 __all__ = [
     "CardDataError",
+    "Event",
     "Game",
     "IllegalActionError",
     "MCTSResult",
     "RulesError",
+    "ScorePart",
     "State",
     "games",
     "load_game",
     "load_state",
+    "make_agent",
     "mcts",
+    "narrate",
     "playouts",
 ]
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import copy
 import hashlib
 import json
-from typing import TYPE_CHECKING, Any, Callable, Mapping, SupportsIndex
+from typing import TYPE_CHECKING, Any, Callable, Mapping, NamedTuple, SupportsIndex
 
 from ._parameters import MAX_SEED, check_integer
 
@@ -81,6 +81,26 @@ def game_eq(self: Any, other: object) -> bool:
 
 def game_hash(self: Any) -> int:
     return hash((self.name, self._fingerprint, json.dumps(self._parameters, sort_keys=True)))
+
+
+class ScorePart(NamedTuple):
+    """One part of a player's score by where it came from (`state.score_breakdown`).
+
+    `source` is a stable key ("card", "happiness", "happiness_bonus" in Time of Your Life;
+    "life_goals", "cards", "inheritance", "trends", "unfulfilled_desire", "other" in The
+    Pursuit of Happiness), `label` the words for a person (a card's name, "Life Goals").
+    """
+
+    source: str
+    label: str
+    points: int
+
+
+def state_score_breakdown(self: Any, player: SupportsIndex) -> list[ScorePart]:
+    """Where `player`'s score comes from, computed by the engine: the parts add up to
+    `scores()[player]` at any point of the game."""
+    seat = check_integer("player", player, 0, self.game.num_players - 1)
+    return [ScorePart(source, label, points) for source, label, points in self._score_parts(seat)]
 
 
 def state_to_json(self: Any) -> str:
@@ -256,6 +276,7 @@ def install(game_class: type, state_class: type) -> None:
     state_methods: dict[str, Any] = {
         "to_json": state_to_json,
         "determinize": state_determinize,
+        "score_breakdown": state_score_breakdown,
         "__repr__": state_repr,
         "__reduce__": state_reduce,
     }

@@ -1,4 +1,5 @@
-// Scores and returns (docs/pursuit_of_happiness.md §5–6), and the measures Life Goals compare.
+// Scores and returns (docs/pursuit_of_happiness.md §5–6), the LTH by source (score_parts, for
+// front ends), and the measures Life Goals compare.
 #include <algorithm>
 
 #include "lifespan/common/returns.hpp"
@@ -47,6 +48,30 @@ int Game::measure(const State& s, int seat, Measure what) const {
 // Inheritance and Life Goals.
 void Game::scores(const State& s, std::int32_t* out) const {
   for (int seat = 0; seat < num_players(); ++seat) out[seat] = s.players[seat].lth;
+}
+
+// The LTH track by source. The state keeps the total and the LTH from card rewards; the
+// sources scored once are found again from the position: the Life Goals the seat claimed,
+// Inheritance once taken, and at the end the Trends and the unfulfilled Desire. What is left
+// (STH past either end of its track, Dreams, Popularity, a Kid's missed upkeep) is the last part, so the parts always
+// add up to the track, saturation included.
+std::vector<ScorePart> Game::score_parts(const State& s, int seat) const {
+  const PlayerState& p = s.players[seat];
+  int goals = 0;
+  for (std::size_t g = 0; g < s.goals.size(); ++g)
+    if (s.goals_claimed_by[g] == seat + 1) goals += cards_.goals[s.goals[g]].lth;
+  const bool over = is_terminal(s);
+  std::vector<ScorePart> parts{
+      {"life_goals", "Life Goals", goals},
+      {"cards", "Card rewards", p.lth_from_cards},
+      {"inheritance", "Inheritance", p.inherited ? inheritance(p) : 0},
+      {"trends", "Trends", over ? trend_lth(s, seat) : 0},
+      {"unfulfilled_desire", "Unfulfilled Desire", over ? -unfulfilled_desire(p) : 0},
+  };
+  int named = 0;
+  for (const ScorePart& part : parts) named += part.points;
+  parts.push_back({"other", "STH past its track, Dreams, Popularity, Kids", p.lth - named});
+  return parts;
 }
 
 // Solo: 1 for a win (every Life Goal and the LTH target), −1 for a loss. Otherwise the players

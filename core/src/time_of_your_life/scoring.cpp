@@ -1,5 +1,5 @@
-// End-of-game scoring (docs §6, §8): card objectives, the Happiness table and bonus, and the
-// returns that search uses.
+// End-of-game scoring (docs §6, §8): card objectives, the Happiness table and bonus, the same
+// score by source (score_parts, for front ends), and the returns that search uses.
 #include <algorithm>
 
 #include "lifespan/common/returns.hpp"
@@ -47,7 +47,25 @@ int happiness_points(int tokens) {
   return kHappinessTable[kTableMax] + kHappinessPerExtraToken * (tokens - kTableMax);
 }
 
-void Game::scores(const State& s, std::int32_t* out) const {
+void Game::scores(const State& s, std::int32_t* out) const { score(s, out, nullptr); }
+
+// One part per timeline card (its objective's points, the card named), then the Happiness
+// table and the bonus for the most Happiness tokens: they add up to scores()[seat].
+std::vector<ScorePart> Game::score_parts(const State& s, int seat) const {
+  std::array<std::int32_t, kMaxPlayers> totals{};
+  std::array<SeatScore, kMaxPlayers> details{};
+  score(s, totals.data(), details.data());
+  const SeatScore& d = details[seat];
+  const PlayerState& p = s.players[seat];
+  std::vector<ScorePart> parts;
+  for (std::size_t slot = 0; slot < p.timeline.size(); ++slot)
+    parts.push_back({"card", cards_[p.timeline[slot]].name, d.card_points[slot]});
+  parts.push_back({"happiness", "Happiness tokens", d.happiness_table});
+  parts.push_back({"happiness_bonus", "Most Happiness tokens", d.happiness_bonus});
+  return parts;
+}
+
+void Game::score(const State& s, std::int32_t* out, SeatScore* details) const {
   const int n = num_players();
   std::array<TimelineTraits, kMaxPlayers> traits;  // filled for the seats in play only
   for (int seat = 0; seat < n; ++seat) {
@@ -87,6 +105,7 @@ void Game::scores(const State& s, std::int32_t* out) const {
     for (int slot = 0; slot < length; ++slot) {
       const int number = p.timeline[slot];
       const Objective& o = cards_[number].objective;
+      const int before = total;
       switch (o.kind) {
         case ObjectiveKind::kFlat:
           total += o.points;
@@ -129,10 +148,15 @@ void Game::scores(const State& s, std::int32_t* out) const {
           total += o.points * (o.emotion == 0 ? p.happiness : p.inspiration);
           break;
       }
+      if (details) details[seat].card_points[slot] = total - before;
     }
-    total += happiness_points(p.happiness);
-    if (bonus_paid && p.happiness == most_happiness) total += kHappinessBonus;
-    out[seat] = total;
+    const int table = happiness_points(p.happiness);
+    const int bonus = bonus_paid && p.happiness == most_happiness ? kHappinessBonus : 0;
+    if (details) {
+      details[seat].happiness_table = table;
+      details[seat].happiness_bonus = bonus;
+    }
+    out[seat] = total + table + bonus;
   }
 }
 

@@ -7,8 +7,10 @@
 #include <cstdint>
 #include <string>
 #include <utility>
+#include <vector>
 
 #include "lifespan/common/fixed_vector.hpp"
+#include "lifespan/common/score_part.hpp"
 #include "lifespan/pursuit_of_happiness/cards.hpp"
 #include "lifespan/pursuit_of_happiness/constants.hpp"
 #include "lifespan/pursuit_of_happiness/rules.hpp"
@@ -91,6 +93,7 @@ class Game {
 
   // --- scoring (scoring.cpp) ---
   void scores(const State& s, std::int32_t* out) const;
+  std::vector<ScorePart> score_parts(const State& s, int seat) const;  // add up to scores()[seat]
   void returns(const State& s, double* out) const;
 
   // --- views (views.cpp) ---

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "lifespan/common/fixed_vector.hpp"
+#include "lifespan/common/score_part.hpp"
 #include "lifespan/time_of_your_life/cards.hpp"
 #include "lifespan/time_of_your_life/constants.hpp"
 #include "lifespan/time_of_your_life/rules.hpp"
@@ -56,6 +57,7 @@ class Game {
 
   // --- scoring (scoring.cpp) ---
   void scores(const State& s, std::int32_t* out) const;  // num_players() values
+  std::vector<ScorePart> score_parts(const State& s, int seat) const;  // add up to scores()[seat]
   void returns(const State& s, double* out) const;
 
   // --- views (views.cpp) ---
@@ -71,6 +73,13 @@ class Game {
   void validate(const State& s) const;
 
  private:
+  // What score() can report per seat besides the total.
+  struct SeatScore {
+    std::array<int, kRounds> card_points{};  // by timeline slot
+    int happiness_table = 0;
+    int happiness_bonus = 0;
+  };
+  void score(const State& s, std::int32_t* out, SeatScore* details) const;  // details may be null
   void check_hand_size(const State& s, int seat) const;  // state_check.cpp
 
   // round.cpp: the automatic parts of the round.
