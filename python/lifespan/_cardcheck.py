@@ -40,6 +40,10 @@ class FieldChecker:
         self.wrong(error)
         return stand_in
 
+    def problem_count(self) -> int:
+        """How many problems have been recorded so far (0 when not collecting)."""
+        return len(self.problems) if self.problems is not None else 0
+
     def collect(self, check: Callable[[], T]) -> T | None:
         """`check()`; when collecting, a problem that ends it is recorded and None returned."""
         try:

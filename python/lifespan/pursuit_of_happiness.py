@@ -547,7 +547,7 @@ def read_card_file(path: str | Path, expansion: str | None,
     """The checked cards of one file; a top-level `expansion = "..."` overrides `expansion`
     (None: the file names none; `load_cards` then decides). Ids are unique within the file.
     With a `problems` list, every problem is recorded there instead of raised, and the cards
-    that passed are returned; a file that cannot be read still raises."""
+    without one are returned; a file that cannot be read still raises."""
     path = Path(path)
     table = read_toml(path)
     checker = _PursuitChecker(path, problems)
@@ -564,8 +564,9 @@ def read_card_file(path: str | Path, expansion: str | None,
             checker.wrong(CardDataError(f"{path.name}: {kind}: must be an array of tables ([[{kind}]])"))
             continue
         for i, raw in enumerate(entries):
+            before = checker.problem_count()
             card = checker.collect(lambda: checker.card(kind, expansion, i, raw))
-            if card is None:
+            if card is None or checker.problem_count() > before:
                 continue
             if card["id"] in seen:
                 checker.wrong(checker.fail(card["id"], "id", "duplicate"))

@@ -125,7 +125,7 @@ def read_card_file(path: str | Path, base_traits: list[str] | None,
                    problems: list[CardDataError] | None = None) -> tuple[list[str], list[dict[str, Any]]]:
     """The trait names and checked cards of one file. `base_traits` is None for the built-in set.
     With a `problems` list, each card's problems are recorded there instead of raised, and the
-    cards that passed are returned; a file whose [set] table is wrong still raises."""
+    cards without one are returned; a file whose [set] table is wrong still raises."""
     from ._toml import read_toml
 
     path = Path(path)
@@ -155,8 +155,9 @@ def read_card_file(path: str | Path, base_traits: list[str] | None,
     cards = []
     seen: set[int] = set()
     for index, raw in enumerate(raw_cards):
+        before = checker.problem_count()
         card = checker.collect(lambda: checker.card(index, raw))
-        if card is None:
+        if card is None or checker.problem_count() > before:
             continue
         if card["number"] in seen:
             checker.wrong(checker.fail(f"card {card['number']}", "number", "duplicate"))

@@ -26,8 +26,9 @@ from typing import Any, Iterable, Mapping, Sequence
 
 from . import pursuit_of_happiness as poh
 from . import time_of_your_life as toyl
-from ._errors import CardDataError, RulesError
+from ._errors import CardDataError
 from ._registry import load_game
+from ._usercards import expand_user_cards
 
 PRINTED = "printed"
 PROVENANCE_MEANINGS = {
@@ -169,7 +170,7 @@ def _holds_key(value: Any, keys: tuple[str, ...]) -> bool:
 def fields_to_check(card: Mapping[str, Any]) -> dict[str, list[str]]:
     """The card's fields a transcriber must compare with the printed card, each with the parts
     that make it so: every field of an authored card, the authored parts of another."""
-    fields = [name for name in card if name not in NEVER_CHECKED]
+    fields = [name for name in card if name not in NEVER_CHECKED and card[name] != ""]
     if card["provenance"] == "authored":
         return {name: [] for name in fields}
     flagged: dict[str, list[str]] = {}
@@ -366,9 +367,10 @@ class CheckReport:
             out.append(f"{count} problem{'s' if count > 1 else ''} in {', '.join(self.files)}.")
         else:
             out.append(f"{', '.join(self.files)}: no problems.")
-        out.append(f"Against the shipped {self.game} cards: {_ids('replaced', self.replaced)}, "
-                   f"{_ids('added', self.added)}, {len(self.unchanged)} unchanged; "
-                   f"{len(self.printed)} marked printed.")
+        passed = ", leaving out the cards with problems" if count else ""
+        out.append(f"Against the shipped {self.game} cards{passed}: "
+                   f"{_ids('replaced', self.replaced)}, {_ids('added', self.added)}, "
+                   f"{len(self.unchanged)} unchanged; {len(self.printed)} marked printed.")
         for expansion, ids in self.elsewhere.items():
             out.append(f"Note: {_listed(ids)} {'is' if len(ids) == 1 else 'are'} shipped with "
                        f"the {expansion} expansion, not loaded here; with --expansions {expansion} "
@@ -408,6 +410,7 @@ def check_card_files(game_name: str, files: Sequence[str | Path], **params: Any)
     if "cards" in params:
         raise ValueError("cards check: give the card files to check as arguments, not as cards=")
     shipped_game = load_game(game_name, **params)
+    files = expand_user_cards(shipped_game.name, files)   # "user": the user card directory's
     report = CheckReport(shipped_game.name, [Path(path).name for path in files])
     problems: list[CardDataError] = []
     user_cards: list[dict[str, Any]] = []
@@ -416,7 +419,7 @@ def check_card_files(game_name: str, files: Sequence[str | Path], **params: Any)
     if not problems:
         try:   # what only the whole set can tell: counts, Popularity without Community, ...
             load_game(game_name, cards=list(files), **params)
-        except (CardDataError, RulesError) as error:
+        except CardDataError as error:
             problems.append(error)
     report.problems = [str(problem) for problem in problems]
     _summarise(report, shipped_game, user_cards)
@@ -487,7 +490,8 @@ def add_commands(sub: Any) -> None:
     export.set_defaults(run=cmd_export)
 
     check = actions.add_parser("check", help="report every problem in card files, exit 0 if none")
-    check.add_argument("files", nargs="+", metavar="FILE", help="card files to check")
+    check.add_argument("files", nargs="+", metavar="FILE",
+                       help="card files to check; user: the files of your user card directory")
     check.add_argument("--game", required=True, help="the game the files are for")
     options(check)
     check.set_defaults(run=cmd_check)
