@@ -297,6 +297,7 @@ def test_printed_provenance_round_trips_through_export(tmp_path):
     export = transcription.export_cards(game)
     block = export[export.index("# you_can_take_it_with_you"):]
     assert "Provenance: printed, transcribed by you from your own copy (source: my copy)." in block
+    assert "Not yet copied from your card: solo; check the fields marked CHECK." in block
     assert "\n# CHECK (solo) solo: " in block and "\n# CHECK" not in block[:block.index("solo =")].replace(
         "\n# CHECK (solo)", "")
     (tmp_path / "again.toml").write_text(export)

@@ -237,8 +237,8 @@ def _provenance_lines(card: Mapping[str, Any], flagged: Mapping[str, list[str]])
     if provenance == "authored":
         lines.append("Every field below is lifespan's: check each one marked CHECK against your card.")
     elif card.get("authored_fields"):
-        lines.append(f"lifespan filled in: {', '.join(card['authored_fields'])}; "
-                     "check the fields marked CHECK.")
+        who = "Not yet copied from your card" if provenance == PRINTED else "lifespan filled in"
+        lines.append(f"{who}: {', '.join(card['authored_fields'])}; check the fields marked CHECK.")
     if provenance != PRINTED:
         lines.append(f"When this block matches your card, set provenance = \"{PRINTED}\""
                      + (" and empty authored_fields (or keep the parts you could not copy)."
