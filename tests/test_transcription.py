@@ -4,7 +4,9 @@ the user card directory, and what selfplay says about a mixed set."""
 
 from __future__ import annotations
 
+import copy
 import os
+import random
 import re
 import subprocess
 import sys
@@ -15,6 +17,7 @@ import pytest
 import lifespan
 from lifespan import pursuit_of_happiness as poh
 from lifespan import transcription
+from lifespan._toml import tomllib
 
 
 def run(*args: str, env: dict[str, str] | None = None, cwd: Path | None = None) -> subprocess.CompletedProcess:
@@ -418,3 +421,71 @@ def test_a_game_of_printed_cards_only_says_so(tmp_path):
     printed = lifespan.load_game("time_of_your_life", cards=[every])
     assert transcription.provenance_note(printed) == "cards: all 80 printed (your transcription)"
     assert transcription.provenance_note(game) is None
+
+
+# --- the check and the loader agree ---------------------------------------------------------
+
+ODD_VALUES = [0, -1, 31, 300, "", "x", "arts", True, [], [1], {}, {"a": 1}, {"knowledge": 1},
+              ["happiness"]]
+
+
+def _spoil(document: dict, rng) -> None:
+    """One mistake somewhere in the document: a value replaced, a field dropped or added."""
+    places: list[tuple[object, object]] = []
+
+    def walk(value: object) -> None:
+        items = value.items() if isinstance(value, dict) else enumerate(value) if isinstance(value, list) else ()
+        for key, inner in items:
+            places.append((value, key))
+            walk(inner)
+    walk(document)
+    parent, key = rng.choice(places)
+    odd = copy.deepcopy(rng.choice(ODD_VALUES))
+    roll = rng.random()
+    if roll < 0.2 and isinstance(parent, dict):
+        del parent[key]
+    elif roll < 0.3 and isinstance(parent, dict):
+        parent[f"extra_{rng.randint(0, 9)}"] = odd
+    else:
+        parent[key] = odd  # type: ignore[index]
+
+
+def _as_toml(document: dict) -> str:
+    lines = []
+    for name, value in document.items():
+        if isinstance(value, dict):
+            lines += [f"[{name}]"] + [f"{k} = {transcription.toml_value(v)}" for k, v in value.items()]
+        elif isinstance(value, list) and all(isinstance(entry, dict) for entry in value):
+            for entry in value:
+                lines += [f"[[{name}]]"] + [f"{transcription.toml_key(k)} = {transcription.toml_value(v)}"
+                                            for k, v in entry.items()]
+        else:
+            lines.insert(0, f"{name} = {transcription.toml_value(value)}")
+    return "\n".join(lines) + "\n"
+
+
+@pytest.mark.parametrize("name, params", [
+    ("time_of_your_life", {}),
+    ("pursuit_of_happiness", {"expansions": [e for e in poh.EXPANSIONS if e != "base"], "players": 4}),
+])
+def test_a_check_is_clean_exactly_when_the_game_loads(tmp_path, name, params):
+    # Seeded mistakes in a few exported cards: the check never crashes, it is clean exactly when
+    # load_game takes the file, and the loader's one error is among the problems it lists.
+    rng = random.Random(30)
+    exported = tomllib.loads(transcription.export_cards(lifespan.load_game(name, **params)))
+    kinds = [kind for kind, value in exported.items() if isinstance(value, list)]
+    path = tmp_path / "spoilt.toml"
+    for _ in range(25):
+        kind = rng.choice(kinds)
+        document = {key: value for key, value in exported.items() if not isinstance(value, list)}
+        document[kind] = copy.deepcopy(rng.sample(exported[kind], min(3, len(exported[kind]))))
+        for _ in range(rng.randint(1, 4)):
+            _spoil(document, rng)
+        path.write_text(_as_toml(document))
+        report = transcription.check_card_files(name, [path], **params)
+        try:
+            lifespan.load_game(name, cards=[path], **params)
+        except lifespan.CardDataError as error:
+            assert str(error) in report.problems, (path.read_text(), report.problems)
+        else:
+            assert report.clean, (path.read_text(), report.problems)
