@@ -14,6 +14,7 @@ from typing import Any, Mapping, Sequence
 from . import _core
 from ._errors import CardDataError, RulesError
 from ._toml import read_toml
+from ._usercards import expand_user_cards
 
 
 @dataclass(frozen=True)
@@ -147,15 +148,17 @@ def resolve(game: str, known: Mapping[str, Parameter], given: Mapping[str, Any],
     return values
 
 
-def split_load_options(params: Mapping[str, Any]) -> tuple[list[Any], dict[str, Any]]:
-    """`load_game` keywords: the extra card files (`cards`, a path or a list), and the rule
-    parameters, given directly or as `rules={...}`."""
+def split_load_options(params: Mapping[str, Any], game: str) -> tuple[list[Any], dict[str, Any]]:
+    """`load_game` keywords: the extra card files (`cards`, a path or a list; "user" stands for
+    the game's files in the user card directory), and the rule parameters, given directly or as
+    `rules={...}`."""
     params = dict(params)
     card_files = params.pop("cards", None) or []
     if isinstance(card_files, (str, Path)):
         card_files = [card_files]
     if not isinstance(card_files, (list, tuple)) or not all(isinstance(f, (str, Path)) for f in card_files):
         raise TypeError(f"cards: a card file's path or a list of paths, got {card_files!r}")
+    card_files = expand_user_cards(game, card_files)
     rules = params.pop("rules", None) or {}
     if not isinstance(rules, Mapping):
         raise TypeError(f"rules: a mapping of rule parameter names to values, got {rules!r}")

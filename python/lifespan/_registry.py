@@ -28,7 +28,9 @@ def load_game(name: str, **params: Any) -> Game:
     """A game by name, with parameters as keywords or in the string form 'name(k=v,...)'.
 
     Every parameter has a documented default (docs/<game>.md). `cards=[paths]` adds or replaces
-    cards; `rules={name: value}` sets rule parameters (they may also be given directly).
+    cards, in list order; "user" in it stands for the user card directory's files
+    (docs/transcribing.md). `rules={name: value}` sets rule parameters (they may also be given
+    directly).
     Raises ValueError for an unknown game, RulesError for a bad parameter and CardDataError for
     a bad card file; TypeError for a name, `cards=` or `rules=` of the wrong type.
     """

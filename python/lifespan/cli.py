@@ -1,4 +1,5 @@
-"""The command line: `play` (the terminal game of lifespan.repl) and `selfplay`.
+"""The command line: `play` (the terminal game of lifespan.repl), `selfplay`, and `cards`
+(export and check a transcription of printed cards, in lifespan/transcription.py).
 
 Both work for every registered game: they use the Game / State contract, and selfplay's
 random seats the native playouts with each game's returns (`_playouts_with_returns`).
@@ -17,7 +18,7 @@ import numpy as np
 from tabulate import tabulate
 from tqdm import tqdm
 
-from . import games, load_game
+from . import games, load_game, transcription
 from ._parameters import MAX_THREADS, check_integer, merge_parameters, parse_value, seed_plus
 from .agents import AGENTS, check_agent_name, make_agent, split_agent_specs
 from .repl import HUMAN, Repl, terminal_reader, use_colour
@@ -26,6 +27,11 @@ from .repl import HUMAN, Repl, terminal_reader, use_colour
 def _game_from_args(args: argparse.Namespace, seats: str | None = None) -> Any:
     """The game the arguments name. With no player count given anywhere, a list of several
     seats (--seats, --agents) sets it."""
+    return load_game(args.game, **_load_options(args, seats))
+
+
+def _load_options(args: argparse.Namespace, seats: str | None = None) -> dict[str, Any]:
+    """The parameters and load options that --players, --seed, --param (and seats) give."""
     params: dict[str, Any] = {}
     if args.players is not None:
         params["players"] = args.players
@@ -40,7 +46,7 @@ def _game_from_args(args: argparse.Namespace, seats: str | None = None) -> Any:
         if not sep:
             raise ValueError(f"--param takes key=value, got {item!r}")
         given = merge_parameters(given, "in --param", {key.strip(): parse_value(value)}, "in --param")
-    return load_game(args.game, **merge_parameters(params, "as an option", given, "in --param"))
+    return merge_parameters(params, "as an option", given, "in --param")
 
 
 def _seat_names(spec: str | None, players: int, default: Sequence[str], humans: bool) -> list[str]:
@@ -123,6 +129,9 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
         table.append([seat, name, f"{column.mean():.2f} ± {spread:.2f}",
                       f"{wins[seat] / args.games:.1%}", f"{low:.1%} to {high:.1%}"])
     print(f"{game.name}: {args.games} games, {game.num_players} player{'s' if game.num_players > 1 else ''}")
+    note = transcription.provenance_note(game)
+    if note:
+        print(note)
     print(tabulate(table, headers=["seat", "agent", "mean score (95%)", "win share", "95% interval"],
                    colalign=("right", "left", "right", "right", "right")))
     print(f"{args.games / elapsed:,.1f} games/s ({elapsed:.2f} s)")
@@ -173,6 +182,7 @@ def build_parser() -> argparse.ArgumentParser:
     selfplay.add_argument("--threads", type=int, default=0,
                           help="native threads for random games (default: one per core)")
     selfplay.set_defaults(run=cmd_selfplay)
+    transcription.add_commands(sub)
     return parser
 
 

@@ -37,7 +37,8 @@ EXPANSIONS = ("base", "experiences", "kids", "nostalgia", "events", "trends", "p
 MODULES = ("school",)
 ALL_EXPANSIONS = ("base", "experiences", "kids", "nostalgia", "events", "trends", "pets",
                   "standalone_jobs", "community", "best_friends", "school", "relatives")
-PROVENANCES = ("seed", "published", "authored")
+# "printed": transcribed by the user from their own copy of the game (docs/transcribing.md).
+PROVENANCES = ("seed", "published", "authored", "printed")
 CATEGORIES = ("culture", "politics", "social", "science", "sports", "arts", "nature")
 PROJECT_TYPES = ("basic", "single_round", "group")
 JOB_CATEGORIES = ("science", "social", "arts")
@@ -101,7 +102,7 @@ NOSTALGIA_ABILITIES = {"action_bonus": ("action", "reward"), "round_income": ("r
 STORE_KINDS = (*RESOURCES, "money")
 ACHIEVEMENT_COST_KEYS = (*RESOURCES, "money", "sth", "stress")
 COMMON_REQUIRED = ("id", "name", "provenance")
-COMMON_OPTIONAL = ("authored_fields", "source", "text")
+COMMON_OPTIONAL = ("authored_fields", "source", "text", "expansion")
 ID_PATTERN = re.compile(r"^[a-z][a-z0-9_]*$")
 
 
@@ -153,7 +154,7 @@ class _PursuitChecker(FieldChecker):
     # --- one function per kind: the kind's own fields --------------------------------------
 
     def project(self, card: str, raw: dict[str, Any]) -> dict[str, Any]:
-        kind = self.choice(card, "type", raw.get("type"), PROJECT_TYPES)
+        kind = self.choice(card, "type", raw.get("type"), PROJECT_TYPES, decides=True)
         own = {"type": kind, "category": self.choice(card, "category", raw.get("category"), CATEGORIES)}
         if kind == "group":
             self.fields(card, "", raw, ("type", "category", "roles", "bonus"))
@@ -189,7 +190,7 @@ class _PursuitChecker(FieldChecker):
         for i, entry in enumerate(self.items(card, "faces", raw["faces"], 2, 2)):
             where = f"faces[{i}]"
             face = self.table(card, where, entry)
-            level = self.integer(card, f"{where}.level", face.get("level"), 1, 3)
+            level = self.integer(card, f"{where}.level", face.get("level"), 1, 3, decides=True)
             last = "retirement" if level == 3 else "promotion"
             self.fields(card, where, face, ("name", "category", "level", "requirement", "cost",
                                             "reward", "upkeep", last))
@@ -224,7 +225,7 @@ class _PursuitChecker(FieldChecker):
 
     def condition(self, card: str, field: str, raw: Any) -> dict[str, Any]:
         table = self.table(card, field, raw)
-        kind = self.choice(card, f"{field}.kind", table.get("kind"), CONDITION_FIELDS)
+        kind = self.choice(card, f"{field}.kind", table.get("kind"), CONDITION_FIELDS, decides=True)
         self.fields(card, field, table, ("kind", *CONDITION_FIELDS[kind]))
         out: dict[str, Any] = {"kind": kind,
                                "what": self.choice(card, f"{field}.what", table["what"], CONDITION_WHATS)}
@@ -236,7 +237,7 @@ class _PursuitChecker(FieldChecker):
         self.fields(card, "", raw, ("timing", "condition", "lth", "solo"), ("promo",))
         solo = self.condition(card, "solo", raw["solo"])
         if solo["kind"] != "at_least":
-            raise self.fail(card, "solo.kind", "a solo condition is at_least (there is no one to beat)")
+            self.wrong(self.fail(card, "solo.kind", "a solo condition is at_least (there is no one to beat)"))
         return {
             "timing": self.choice(card, "timing", raw["timing"], ("in_game", "game_end")),
             "condition": self.condition(card, "condition", raw["condition"]),
@@ -248,7 +249,7 @@ class _PursuitChecker(FieldChecker):
     def child_trait(self, card: str, raw: dict[str, Any]) -> dict[str, Any]:
         self.fields(card, "", raw, ("start", "ability"), ("promo",))
         ability = self.table(card, "ability", raw["ability"])
-        kind = self.choice(card, "ability.kind", ability.get("kind"), ABILITY_FIELDS)
+        kind = self.choice(card, "ability.kind", ability.get("kind"), ABILITY_FIELDS, decides=True)
         self.fields(card, "ability", ability, ("kind", *ABILITY_FIELDS[kind]))
         checked: dict[str, Any] = {"kind": kind}
         if "action" in ability:
@@ -264,7 +265,8 @@ class _PursuitChecker(FieldChecker):
 
     def flag(self, card: str, field: str, value: Any) -> bool:
         if not isinstance(value, bool):
-            raise self.fail(card, field, f"must be true or false, got {value!r}")
+            self.wrong(self.fail(card, field, f"must be true or false, got {value!r}"))
+            return False
         return value
 
     # --- a whole card -----------------------------------------------------------------------
@@ -308,7 +310,7 @@ class _PursuitChecker(FieldChecker):
             else:
                 self.fields(card, where, level, ("name", "reward"), ("requirement", "cost"))
                 if ("requirement" in level) == ("cost" in level):
-                    raise self.fail(card, where, "needs a requirement or a cost (one of them)")
+                    self.wrong(self.fail(card, where, "needs a requirement or a cost (one of them)"))
             checked = {"name": self.text(card, f"{where}.name", level["name"]),
                        "reward": self.reward(card, f"{where}.reward", level["reward"])}
             if "requirement" in level:
@@ -344,7 +346,7 @@ class _PursuitChecker(FieldChecker):
     def nostalgia(self, card: str, raw: dict[str, Any]) -> dict[str, Any]:
         # The Reminiscence side (two Triggers and the realization), then the Realization side:
         # its category's levels after L1 and its goal, Outcomes, Repeatable level or Ability.
-        category = self.choice(card, "category", raw.get("category"), NOSTALGIA_CATEGORIES)
+        category = self.choice(card, "category", raw.get("category"), NOSTALGIA_CATEGORIES, decides=True)
         self.fields(card, "", raw, ("category", "passive", "active", "realization",
                                     *NOSTALGIA_CATEGORIES[category]))
         own: dict[str, Any] = {
@@ -374,16 +376,18 @@ class _PursuitChecker(FieldChecker):
 
     def nostalgia_goal(self, card: str, raw: Any) -> dict[str, Any]:
         table = self.table(card, "goal", raw)
-        timing = self.choice(card, "goal.type", table.get("type"), GOAL_TIMINGS)
-        kind = self.choice(card, "goal.kind", table.get("kind"), GOAL_KINDS)
+        timing = self.choice(card, "goal.type", table.get("type"), GOAL_TIMINGS, decides=True)
+        kind = self.choice(card, "goal.kind", table.get("kind"), GOAL_KINDS, decides=True)
         timings, fields = GOAL_KINDS[kind]
         if timing not in timings:
-            raise self.fail(card, "goal.kind", f"a {kind} goal is not a {timing} goal")
+            raise self.fail(card, "goal.kind", f"a {kind} goal is not a {timing} goal "
+                                               f"(a {timing} goal's kinds: "
+                                               f"{', '.join(k for k, (t, _) in GOAL_KINDS.items() if timing in t)})")
         self.fields(card, "goal", table, ("type", "kind", "reward", *fields))
         out: dict[str, Any] = {"type": timing, "kind": kind,
                                "reward": self.reward(card, "goal.reward", table["reward"])}
         if timing == "game_end" and set(out["reward"]) - {"lth"}:
-            raise self.fail(card, "goal.reward", "a Game End goal gives LTH only")
+            self.wrong(self.fail(card, "goal.reward", "a Game End goal gives LTH only"))
         if "resource" in table:
             out["resource"] = self.choice(card, "goal.resource", table["resource"], RESOURCES)
             out["at_least"] = self.integer(card, "goal.at_least", table["at_least"], 1, MAX_AMOUNT)
@@ -391,7 +395,10 @@ class _PursuitChecker(FieldChecker):
             out["action"] = self.choice(card, "goal.action", table["action"], SPACES)
         if "condition" in table:
             condition = self.table(card, "goal.condition", table["condition"])
-            self.fields(card, "goal.condition", condition, ("what", "amount"))
+            # A mid-game goal's condition is always at_least; it may say so (as exported).
+            self.fields(card, "goal.condition", condition, ("what", "amount"), ("kind",))
+            if "kind" in condition:
+                self.choice(card, "goal.condition.kind", condition["kind"], ("at_least",))
             out["condition"] = {"kind": "at_least",
                                 "what": self.choice(card, "goal.condition.what", condition["what"], CONDITION_WHATS),
                                 "amount": self.integer(card, "goal.condition.amount", condition["amount"], 1, 200)}
@@ -399,7 +406,7 @@ class _PursuitChecker(FieldChecker):
 
     def nostalgia_ability(self, card: str, raw: Any) -> dict[str, Any]:
         table = self.table(card, "ability", raw)
-        kind = self.choice(card, "ability.kind", table.get("kind"), NOSTALGIA_ABILITIES)
+        kind = self.choice(card, "ability.kind", table.get("kind"), NOSTALGIA_ABILITIES, decides=True)
         self.fields(card, "ability", table, ("name", "kind", *NOSTALGIA_ABILITIES[kind]))
         out: dict[str, Any] = {"name": self.text(card, "ability.name", table["name"]), "kind": kind}
         if "action" in table:
@@ -431,7 +438,7 @@ class _PursuitChecker(FieldChecker):
         numbers = [self.integer(card, f"numbers[{i}]", value, 1, 20)
                    for i, value in enumerate(self.items(card, "numbers", raw["numbers"], 1, 8))]
         if any(later <= earlier for earlier, later in zip(numbers, numbers[1:])):
-            raise self.fail(card, "numbers", "must rise from left to right")
+            self.wrong(self.fail(card, "numbers", "must rise from left to right"))
         return {"requirement": self.requirement(card, "requirement", raw["requirement"]),
                 "reward": self.reward(card, "reward", raw["reward"]), "numbers": numbers}
 
@@ -453,11 +460,11 @@ class _PursuitChecker(FieldChecker):
     def event(self, card: str, raw: dict[str, Any]) -> dict[str, Any]:
         # A positive Event has an `ensure` task; a negative one a `prevent` task, or none when
         # it cannot be prevented.
-        sign = self.choice(card, "type", raw.get("type"), ("positive", "negative"))
+        sign = self.choice(card, "type", raw.get("type"), ("positive", "negative"), decides=True)
         task_field = "ensure" if sign == "positive" else "prevent"
         self.fields(card, "", raw, ("type", "effect"), (task_field,))
         if sign == "positive" and task_field not in raw:
-            raise self.fail(card, task_field, "missing (a positive Event has a task to ensure it)")
+            self.wrong(self.fail(card, task_field, "missing (a positive Event has a task to ensure it)"))
         own: dict[str, Any] = {"type": sign, "effect": self.event_effect(card, raw["effect"])}
         if task_field in raw:
             own[task_field] = self.event_task(card, task_field, raw[task_field])
@@ -465,7 +472,7 @@ class _PursuitChecker(FieldChecker):
 
     def event_task(self, card: str, field: str, raw: Any) -> dict[str, Any]:
         table = self.table(card, field, raw)
-        kind = self.choice(card, f"{field}.kind", table.get("kind"), EVENT_TASK_FIELDS)
+        kind = self.choice(card, f"{field}.kind", table.get("kind"), EVENT_TASK_FIELDS, decides=True)
         self.fields(card, field, table, ("kind", *EVENT_TASK_FIELDS[kind]))
         if kind == "pay":
             return {"kind": kind, "cost": self.effect(card, f"{field}.cost", table["cost"], TASK_COST_KEYS)}
@@ -476,7 +483,7 @@ class _PursuitChecker(FieldChecker):
 
     def event_effect(self, card: str, raw: Any) -> dict[str, Any]:
         table = self.table(card, "effect", raw)
-        kind = self.choice(card, "effect.kind", table.get("kind"), EVENT_EFFECT_FIELDS)
+        kind = self.choice(card, "effect.kind", table.get("kind"), EVENT_EFFECT_FIELDS, decides=True)
         required, optional = EVENT_EFFECT_FIELDS[kind]
         self.fields(card, "effect", table, ("kind", *required), optional)
         out: dict[str, Any] = {"kind": kind}
@@ -500,7 +507,7 @@ class _PursuitChecker(FieldChecker):
                 "lth": [self.integer(card, f"lth[{i}]", value, 0, MAX_AMOUNT)
                         for i, value in enumerate(lth)]}
 
-    def card(self, kind: str, expansion: str, index: int, raw: Any) -> dict[str, Any]:
+    def card(self, kind: str, expansion: str | None, index: int, raw: Any) -> dict[str, Any]:
         label = f"{kind} #{index + 1}"
         raw = self.table(label, kind, raw)
         if "id" not in raw:
@@ -511,15 +518,19 @@ class _PursuitChecker(FieldChecker):
         for field in COMMON_REQUIRED:
             if field not in raw:
                 raise self.fail(card_id, field, "missing")
-        provenance = self.choice(card_id, "provenance", raw["provenance"], PROVENANCES)
-        if provenance != "authored" and "source" not in raw:
-            raise self.fail(card_id, "source", f"a {provenance} card names its source")
+        provenance = self.choice(card_id, "provenance", raw["provenance"], PROVENANCES, decides=True)
+        # A printed card may name where it was copied from, and the parts not yet copied.
+        if provenance in ("seed", "published") and "source" not in raw:
+            self.wrong(self.fail(card_id, "source", f"a {provenance} card names its source"))
         if provenance == "authored" and ("source" in raw or "authored_fields" in raw):
-            raise self.fail(card_id, "provenance", "an authored card has no source or authored_fields")
+            self.wrong(self.fail(card_id, "provenance", "an authored card has no source or "
+                                                        "authored_fields"))
         common = {name: raw[name] for name in (*COMMON_REQUIRED, *COMMON_OPTIONAL) if name in raw}
         own = {name: value for name, value in raw.items() if name not in common}
         checker: Callable[[str, dict[str, Any]], dict[str, Any]] = getattr(self, kind)
         authored = self.items(card_id, "authored_fields", raw.get("authored_fields", []), 0, 20)
+        if "expansion" in raw:   # a card's own expansion, over its file's
+            expansion = self.choice(card_id, "expansion", raw["expansion"], ALL_EXPANSIONS)
         return {
             "id": card_id,
             "name": self.text(card_id, "name", raw["name"]),
@@ -534,32 +545,60 @@ class _PursuitChecker(FieldChecker):
         }
 
 
-def read_card_file(path: str | Path, expansion: str) -> list[dict[str, Any]]:
-    """The checked cards of one file; a top-level `expansion = "..."` overrides `expansion`."""
+def read_card_file(path: str | Path, expansion: str | None,
+                   problems: list[CardDataError] | None = None) -> list[dict[str, Any]]:
+    """The checked cards of one file; a top-level `expansion = "..."` overrides `expansion`
+    (None: the file names none; `load_cards` then decides). Ids are unique within the file.
+    With a `problems` list, every problem is recorded there instead of raised, and the cards
+    without one are returned; a file that cannot be read still raises."""
     path = Path(path)
     table = read_toml(path)
-    checker = _PursuitChecker(path)
+    checker = _PursuitChecker(path, problems)
     if "expansion" in table:
         expansion = checker.choice("file", "expansion", table.pop("expansion"), ALL_EXPANSIONS)
-    cards = []
+    cards: list[dict[str, Any]] = []
+    seen: set[str] = set()
     for kind, entries in table.items():
         if kind not in KINDS:
-            raise CardDataError(f"{path.name}: {kind}: unknown card kind "
-                                f"(expected one of: {', '.join(KINDS)})")
+            checker.wrong(CardDataError(f"{path.name}: {kind}: unknown card kind "
+                                        f"(expected one of: {', '.join(KINDS)})"))
+            continue
         if not isinstance(entries, list):
-            raise CardDataError(f"{path.name}: {kind}: must be an array of tables ([[{kind}]])")
-        cards += [checker.card(kind, expansion, i, raw) for i, raw in enumerate(entries)]
-    if not cards:  # as in Time of Your Life: a file that defines nothing is a mistake
+            checker.wrong(CardDataError(f"{path.name}: {kind}: must be an array of tables ([[{kind}]])"))
+            continue
+        for i, raw in enumerate(entries):
+            before = checker.problem_count()
+            card = checker.collect(lambda: checker.card(kind, expansion, i, raw))
+            if card is None or checker.problem_count() > before:
+                continue
+            if card["id"] in seen:
+                checker.wrong(checker.fail(card["id"], "id", "duplicate"))
+                continue
+            seen.add(card["id"])
+            cards.append(card)
+    # As in Time of Your Life: a file that defines nothing is a mistake (when collecting, a file
+    # whose every card has a problem has said so already).
+    if not cards and not checker.problems:
         raise CardDataError(f"{path.name}: the file defines no cards (expected [[project]], "
                             f"[[job]], ... tables)")
     return cards
 
 
+def replace_cards(by_id: dict[str, dict[str, Any]], cards: Iterable[dict[str, Any]]) -> None:
+    """Each of a user's `cards` replaces the card of its id in `by_id`, or joins the set. A card
+    whose file names no expansion keeps that of the card it replaces (a Nostalgia card stays
+    one), and a new card is of the base game."""
+    for card in cards:
+        if card["expansion"] is None:
+            card["expansion"] = by_id[card["id"]]["expansion"] if card["id"] in by_id else "base"
+        by_id[card["id"]] = card
+
+
 def load_cards(expansions: Iterable[str] = ("base",),
                extra_files: Iterable[str | Path] = ()) -> list[dict[str, Any]]:
     """Every card of the chosen expansions, then each extra file's cards replacing those with
-    the same id (or adding new ones). Ids are unique within the set. Without the Community
-    expansion an extra file's card may not use Popularity."""
+    the same id (or adding new ones), see `replace_cards`. Ids are unique within the set.
+    Without the Community expansion an extra file's card may not use Popularity."""
     by_id: dict[str, dict[str, Any]] = {}
     for expansion in expansions:
         if expansion not in EXPANSIONS:
@@ -571,13 +610,9 @@ def load_cards(expansions: Iterable[str] = ("base",),
                 by_id[card["id"]] = card
     from_files = []
     for extra in extra_files:
-        seen: set[str] = set()
-        for card in read_card_file(extra, "base"):
-            if card["id"] in seen:
-                raise CardDataError(f"{Path(extra).name}: {card['id']}: id: duplicate")
-            seen.add(card["id"])
-            by_id[card["id"]] = card
-            from_files.append((Path(extra).name, card))
+        cards = read_card_file(extra, None)
+        replace_cards(by_id, cards)
+        from_files += [(Path(extra).name, card) for card in cards]
     if not any(card["kind"] == "community" for card in by_id.values()):
         # The Popularity track is on the Community board; only a user's file can name it here.
         for name, card in from_files:
@@ -854,7 +889,7 @@ def load(params: Mapping[str, Any]) -> Any:
         if expansion not in ALL_EXPANSIONS:
             raise RulesError(f"expansions: unknown expansion {expansion!r} "
                              f"(known: {', '.join(ALL_EXPANSIONS)})")
-    card_files, given = split_load_options(params)
+    card_files, given = split_load_options(params, NAME)
     # A module is also a parameter: school=False with expansions=["school"] must not quietly play it.
     given = merge_parameters(given, "as a parameter", {module: True for module in MODULES if module in expansions},
                              "by expansions=")

@@ -21,7 +21,8 @@ CARD_FILE = DATA / "life_cards.toml"
 
 NUM_CARDS = 80
 EMOTIONS = ("happiness", "inspiration")
-PROVENANCES = ("seed", "published", "authored")
+# "printed": transcribed by the user from their own copy of the game (docs/transcribing.md).
+PROVENANCES = ("seed", "published", "authored", "printed")
 MAX_TRAITS_PER_CARD = 5
 MAX_EDGE_ICONS = 3
 INSPIRATION_STEP = 3  # docs/state-format.md: after round 10, Trait tokens placed in the open
@@ -50,8 +51,8 @@ PARAMETERS: dict[str, Parameter] = load_parameters(DATA / "rules.toml",
 class _CardChecker(FieldChecker):
     """Checks one Time of Your Life card table from one file."""
 
-    def __init__(self, path: Path, traits: list[str]):
-        super().__init__(path)
+    def __init__(self, path: Path, traits: list[str], problems: list[CardDataError] | None = None):
+        super().__init__(path, problems)
         self.traits = traits
 
     def name_list(self, card: str, field: str, value: Any, options: tuple[str, ...],
@@ -65,14 +66,15 @@ class _CardChecker(FieldChecker):
             raise self.fail(label, "card", "must be a table")
         if "number" not in raw:
             raise self.fail(label, "number", "missing")
-        number = self.integer(label, "number", raw["number"], 0, NUM_CARDS - 1)
+        number = self.integer(label, "number", raw["number"], 0, NUM_CARDS - 1, decides=True)
         label = f"card {number}"
         self.fields(label, "", raw, ("number", "name", "kind", "provenance", "objective"),
                     CARD_FIELDS)
         name = self.text(label, "name", raw["name"])
         text = raw.get("text", "")
         if not isinstance(text, str):
-            raise self.fail(label, "text", "must be text")
+            self.wrong(self.fail(label, "text", "must be text"))
+            text = ""
         traits = self.name_list(label, "traits", raw.get("traits", []), tuple(self.traits),
                                 MAX_TRAITS_PER_CARD)
         return {
@@ -96,7 +98,7 @@ class _CardChecker(FieldChecker):
             raise self.fail(label, "objective", "must be a table")
         if "kind" not in raw:
             raise self.fail(label, "objective.kind", "missing")
-        kind = self.choice(label, "objective.kind", raw["kind"], OBJECTIVE_FIELDS)
+        kind = self.choice(label, "objective.kind", raw["kind"], OBJECTIVE_FIELDS, decides=True)
         needed = OBJECTIVE_FIELDS[kind]
         self.fields(label, "objective", raw, ("kind", *needed))
         out: dict[str, Any] = {"kind": kind}
@@ -115,12 +117,15 @@ class _CardChecker(FieldChecker):
             elif field == "emotion":
                 out[field] = self.choice(label, where, value, EMOTIONS)
         if kind == "age_band" and out["min"] > out["max"]:
-            raise self.fail(label, "objective.min", f"greater than objective.max ({out['max']})")
+            self.wrong(self.fail(label, "objective.min", f"greater than objective.max ({out['max']})"))
         return out
 
 
-def read_card_file(path: str | Path, base_traits: list[str] | None) -> tuple[list[str], list[dict[str, Any]]]:
-    """The trait names and checked cards of one file. `base_traits` is None for the built-in set."""
+def read_card_file(path: str | Path, base_traits: list[str] | None,
+                   problems: list[CardDataError] | None = None) -> tuple[list[str], list[dict[str, Any]]]:
+    """The trait names and checked cards of one file. `base_traits` is None for the built-in set.
+    With a `problems` list, each card's problems are recorded there instead of raised, and the
+    cards without one are returned; a file whose [set] table is wrong still raises."""
     from ._toml import read_toml
 
     path = Path(path)
@@ -146,18 +151,22 @@ def read_card_file(path: str | Path, base_traits: list[str] | None) -> tuple[lis
     raw_cards = table.get("card", [])
     if not isinstance(raw_cards, list) or not raw_cards:
         raise CardDataError(f"{path.name}: card: the file defines no [[card]]")
-    checker = _CardChecker(path, traits)
+    checker = _CardChecker(path, traits, problems)
     cards = []
     seen: set[int] = set()
     for index, raw in enumerate(raw_cards):
-        card = checker.card(index, raw)
+        before = checker.problem_count()
+        card = checker.collect(lambda: checker.card(index, raw))
+        if card is None or checker.problem_count() > before:
+            continue
         if card["number"] in seen:
-            raise CardDataError(f"{path.name}: card {card['number']}: number: duplicate")
+            checker.wrong(checker.fail(f"card {card['number']}", "number", "duplicate"))
+            continue
         seen.add(card["number"])
         cards.append(card)
-    if base_traits is not None and traits != base_traits and len(cards) != NUM_CARDS:
-        raise CardDataError(
-            f"{path.name}: set: traits: a file that renames the traits must define all 80 cards")
+    if base_traits is not None and traits != base_traits and len(raw_cards) != NUM_CARDS:
+        checker.wrong(CardDataError(
+            f"{path.name}: set: traits: a file that renames the traits must define all 80 cards"))
     return traits, cards
 
 
@@ -216,7 +225,7 @@ def _simultaneous_choice(state: Any, action: int) -> bool:
 
 def load(params: Mapping[str, Any]) -> Any:
     """`load_game('time_of_your_life', ...)`: `cards` and `rules` are taken out of params."""
-    card_files, given = split_load_options(params)
+    card_files, given = split_load_options(params, NAME)
     values = resolve(NAME, PARAMETERS, given)
     traits, cards = load_cards(card_files)
     return build(values, traits, cards)

@@ -146,7 +146,7 @@ def test_a_user_file_adds_and_replaces_cards(tmp_path, by_id):
     (("money = 2", 'money = "two"'), "picnic: cost.money: must be an integer"),
     (("money = 2", "lth = 2"), "picnic: cost.lth: unknown value 'lth'"),
     (("sth = 1", "stress = 1"), "picnic: reward.stress: unknown value 'stress'"),
-    (('provenance = "authored"', 'provenance = "printed"'), "picnic: provenance: unknown value"),
+    (('provenance = "authored"', 'provenance = "guessed"'), "picnic: provenance: unknown value"),
     (('provenance = "authored"', 'provenance = "published"'), "picnic: source: a published card names its source"),
     (('id = "picnic"', 'id = "Picnic Day"'), "activity #1: id: must be lower_snake_case"),
     (("[[activity]]", "[[gadget]]"), "mine.toml: gadget: unknown card kind"),

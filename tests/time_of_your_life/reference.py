@@ -200,7 +200,7 @@ def _parse_card(rec, trait_names, fail):
         fail("name", "must be a non-empty string")
     if rec["kind"] != "life":
         fail("kind", f"must be 'life', got {rec['kind']!r}")
-    if rec["provenance"] not in ("seed", "published", "authored"):
+    if rec["provenance"] not in ("seed", "published", "authored", "printed"):
         fail("provenance", f"unknown provenance {rec['provenance']!r}")
     age = rec.get("age", number)
     if not _is_int(age):

@@ -157,7 +157,7 @@ MALFORMED = {
         card5_with(objective='{ kind = "flat", points = 7, trait = "family" }'),
         ["card 5", "objective.trait"]),
     "unknown kind": (card5_with(kind='"job"'), ["card 5", "kind", "job"]),
-    "unknown provenance": (card5_with(provenance='"printed"'), ["card 5", "provenance"]),
+    "unknown provenance": (card5_with(provenance='"guessed"'), ["card 5", "provenance"]),
     "bad direction": (
         card5_with(objective='{ kind = "directional", trait = "family", points = 2, '
                              'direction = "up" }'),
