@@ -43,8 +43,17 @@ def realize(state, kind: str, value):
         return str(value)
     if kind == "numpy":
         return np.int64(value) if isinstance(value, int) and -2**63 <= value < 2**63 else np.float32(1.0)
-    return {"none": None, "float": 1.5 if not isinstance(value, float) else value, "bool": bool(value),
-            "bytes": str(value).encode(), "list": [value]}.get(kind, value)
+    if kind == "none":
+        return None
+    if kind == "float":
+        return value if isinstance(value, float) else 1.5
+    if kind == "bool":
+        return bool(value)
+    if kind == "bytes":
+        return str(value).encode("utf-8", errors="surrogatepass")
+    if kind == "list":
+        return [value]
+    return value
 
 
 def test_one_input(data: bytes) -> None:

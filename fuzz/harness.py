@@ -15,7 +15,6 @@ fuzz/regressions/<target>/ replay first, and a finding is written there for the 
 from __future__ import annotations
 
 import argparse
-import atexit
 import math
 import os
 import pickle
@@ -191,13 +190,19 @@ def main(name: str, test_one_input: Callable[[bytes], None], mutate: Callable[[b
         return
     regressions.mkdir(parents=True, exist_ok=True)
     flags = [sys.argv[0], f"-max_total_time={int(args.seconds)}", f"-seed={args.seed}",
-             f"-artifact_prefix={regressions}/", "-rss_limit_mb=4096", "-timeout=60", "-print_final_stats=1"]
+             f"-artifact_prefix={regressions}/", "-rss_limit_mb=4096", "-timeout=300", "-max_len=65536",
+             "-report_slow_units=1000000", "-print_final_stats=1"]
     if args.runs:
         flags.append(f"-runs={args.runs}")
     import mutators
 
-    atexit.register(lambda: print(f"{name}: " + ", ".join(f"{k}: {v}" for k, v in sorted(STATS.items())), flush=True))
-    atheris.Setup(flags + libfuzzer_flags + [str(work)], test_one_input, custom_mutator=mutate)
+    def counted(data: bytes) -> None:  # libFuzzer prints its own counts; these say what was accepted
+        STATS["inputs"] += 1
+        if STATS["inputs"] % 5000 == 0:
+            print(f"{name}: " + ", ".join(f"{k}: {v}" for k, v in sorted(STATS.items())), flush=True)
+        test_one_input(data)
+
+    atheris.Setup(flags + libfuzzer_flags + [str(work)], counted, custom_mutator=mutate)
     mutators.LIBFUZZER_RUNNING = True
     atheris.Fuzz()
 
