@@ -1,4 +1,4 @@
-"""Random-play invariants of Time of Your Life (shared/DESIGN.md section 4).
+"""Random-play invariants of Time of Your Life (the Time of Your Life rulebook; docs/time_of_your_life.md).
 
 Seeded random games for every player count and the rule variants, about 2,000 games in all.
 At every decision:

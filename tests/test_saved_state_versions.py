@@ -78,7 +78,7 @@ def test_a_game_says_what_it_is(game_name, options):
     if game_name == "pursuit_of_happiness":
         given = options.get("expansions", [])
         given = given.split("+") if isinstance(given, str) else given
-        assert sorted(parameters["expansions"]) == sorted(given)   # DESIGN's order, whatever was given
+        assert sorted(parameters["expansions"]) == sorted(given)   # the engine's order, whatever was given
         assert parameters["school"] is ("school" in given)
     state = game.new_state()
     for _ in range(30):

@@ -1,4 +1,4 @@
-"""The game-independent contract (DESIGN §2) as typing Protocols.
+"""The game-independent public contract (README.md) as typing Protocols.
 
 Every compiled game's classes satisfy these structurally; `load_game` returns a `Game`.
 """

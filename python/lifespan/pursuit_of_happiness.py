@@ -26,12 +26,12 @@ NAME = "pursuit_of_happiness"
 DATA = Path(__file__).parent / "data" / NAME
 PARAMETERS: dict[str, Parameter] = load_parameters(DATA / "rules.toml")
 
-# Card kinds in a card file: table name -> DESIGN's card kind.
+# Card kinds in a card file: table name -> the card kind of the public contract.
 KINDS = ("project", "item", "activity", "job", "partner", "life_goal", "child_trait", "trend", "pet",
          "standalone_job", "event", "experience", "service", "kid", "nostalgia", "relative",
          "best_friend", "community")
 # Expansions with a shipped card set; modules without cards, each turned on by a rule parameter
-# of its name; ALL_EXPANSIONS are the names of DESIGN §2.
+# of its name; ALL_EXPANSIONS are the names of the public contract.
 EXPANSIONS = ("base", "experiences", "kids", "nostalgia", "events", "trends", "pets", "standalone_jobs",
               "relatives", "best_friends", "community")
 MODULES = ("school",)
@@ -832,7 +832,7 @@ def build(parameters: Mapping[str, Any], traits: list[str], cards: list[dict[str
 
 
 def expansions_played(parameters: Mapping[str, Any], cards: Iterable[Mapping[str, Any]]) -> list[str]:
-    """The `expansions` a game plays, in DESIGN's order: those whose cards it holds and the
+    """The `expansions` a game plays, in ALL_EXPANSIONS order: those whose cards it holds and the
     modules turned on, so that `load_game(NAME, **game.parameters)` loads the same game."""
     present = {card["expansion"] for card in cards}
     return [e for e in ALL_EXPANSIONS

@@ -55,7 +55,7 @@ def test_jobs_cover_three_categories_and_three_levels(cards):
     assert {(f["category"], f["level"]) for f in faces} == {
         (category, level) for category in poh.JOB_CATEGORIES for level in (1, 2, 3)}
     for face in faces:
-        assert face["upkeep"]["cost"].get("hourglasses") == face["level"]  # facts §1.12
+        assert face["upkeep"]["cost"].get("hourglasses") == face["level"]  # S14, S15
 
 
 def test_known_cards_carry_their_published_facts(by_id):

@@ -1,5 +1,5 @@
 """The Community expansion (the rules summary: Setup 4 and 6.4, Preparation 4.1 and 4.3,
-Action phase 7, End of Round 5 and 9; facts §2): five players, Popularity, the Community board
+Action phase 7, End of Round 5 and 9; sources S18, S19, S20): five players, Popularity, the Community board
 with the meeple and the Popularity cap, the End of Round resolution, LTH for Popularity and the
 marker moving left. The scenarios use the test cards below, beside the shipped ones."""
 

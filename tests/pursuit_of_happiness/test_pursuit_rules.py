@@ -1888,7 +1888,7 @@ def test_a_life_ending_in_upkeep_takes_no_upkeep_decision_and_no_turn(ph):
     assert st["players"][0]["money"] == 5 and st["players"][0]["hourglasses"] == 0
 
 
-# --- A life that ends keeps its LTH, and the player may still win (issue 3; facts §1.9).
+# --- A life that ends keeps its LTH, and the player may still win (issue 3; source S4).
 
 def test_a_player_whose_life_ended_can_still_win(ph):
     # Seat 0 (10 LTH) dies at once from a Discard; seat 1 (2 LTH) plays on to the end.

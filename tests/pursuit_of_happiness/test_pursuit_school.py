@@ -1,4 +1,4 @@
-"""The School module (the rules summary, Setup 11.1; facts §2; this project's reconstruction,
+"""The School module (the rules summary, Setup 11.1; source S20; this project's reconstruction,
 docs/pursuit_of_happiness.md §9): in the Teen round the School board covers Get a Job, Start a
 Relationship and Work Overtime with three courses; courses earn degrees; a degree takes
 resources off getting a Job of its category."""

@@ -1,4 +1,4 @@
-"""The public Python contract (shared/DESIGN.md section 2) for Time of Your Life."""
+"""The public Python contract (README.md) for Time of Your Life."""
 
 import copy
 import json

@@ -1,4 +1,4 @@
-"""Card data files (docs/time_of_your_life.md section 9; DESIGN section 2: cards=[paths])."""
+"""Card data files (docs/time_of_your_life.md section 9; the public contract: cards=[paths])."""
 
 import json
 import re
