@@ -273,4 +273,5 @@ def variants_table(results: Mapping[str, AnalysisResult], kinds: Sequence[str] |
             found = [f for f in r.features if (f.kind, f.name) == (kind, name)]
             cells.append(f"{found[0].win_difference:+.1%}{'*' if found[0].flagged else ''}" if found else "-")
         rows.append([f"{kind_label(kind)} {name}", *cells])
-    return tabulate(rows, headers=["", *labels], disable_numparse=True)
+    text: str = tabulate(rows, headers=["", *labels], disable_numparse=True)
+    return text

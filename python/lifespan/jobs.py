@@ -31,7 +31,7 @@ from ._parameters import MAX_THREADS, check_integer
 BACKENDS = ("local", "ray")
 RETRIES = 3  # times a chunk is run again after its worker died
 
-Task = Callable[[Any, int, int], Sequence[Any]]
+Task = Callable[[Any, int, int], Any]  # one result per game: a list, or an array of rows
 
 
 def check_backend(backend: Any, address: Any = None) -> str:
@@ -126,7 +126,7 @@ def _run_local(task: Task, payload: Any, count: int, workers: int, bar: Any,
     return _gather(parts, order)
 
 
-def _ray_chunk(task: Task, payload: Any, first: int, count: int) -> Sequence[Any]:
+def _ray_chunk(task: Task, payload: Any, first: int, count: int) -> Any:
     return task(payload, first, count)
 
 

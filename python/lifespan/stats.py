@@ -92,7 +92,8 @@ def bradley_terry_elo(outcomes: np.ndarray, prior: float = 0.5, iterations: int 
             break
         strength = updated
     elo: np.ndarray = 400 * np.log10(strength)
-    return elo - elo.mean()
+    centred: np.ndarray = elo - elo.mean()
+    return centred
 
 
 def elo_with_intervals(wins: np.ndarray, seats_agent: np.ndarray, agents: int, seed: int,
