@@ -26,11 +26,9 @@ import numpy as np
 from tabulate import tabulate
 
 from . import jobs
-from ._parameters import MAX_SEED, check_integer
 from .narration import cards_in_move
 from .stats import Z95, mean_interval, wilson_interval
-from .tournament import (GameRecord, SeatResult, agent_list, check_game, derive_seed, record_game, seat_results,
-                         seatings)
+from .tournament import GameRecord, SeatResult, check_game, check_job, derive_seed, record_game, seat_results
 
 KIND_LABELS = {"child_trait": "Child Trait", "life_goal": "Life Goal", "trend": "Trend", "life": "Life card"}
 
@@ -214,12 +212,7 @@ def analyze(game: Any, agents: Any = "random", games: int = 1000, seed: int = 0,
     spec plays every seat) and measures every feature each seat took (module docstring), each
     seat and the first player. Game i depends on (seed, i) only: the same result for any
     `workers` and either backend."""
-    check_game(game)
-    names = list(dict.fromkeys(agent_list(agents)))
-    games = check_integer("games", games, 1, 2**40)
-    seed = check_integer("seed", seed, 0, MAX_SEED)
-    jobs.check_backend(backend, address)
-    schedule = seatings(len(names), game.num_players)
+    names, games, seed, schedule = check_job(game, agents, games, seed, backend, address)
     played = jobs.run(_analysis_chunk, (game, names, schedule, seed), games, backend=backend, workers=workers,
                       address=address, progress=progress)
     records = [record for record, _ in played]

@@ -15,7 +15,6 @@ import sys
 import time
 from typing import Any, Sequence
 
-import numpy as np
 from tabulate import tabulate
 
 from . import cli_batch, games, load_game, transcription

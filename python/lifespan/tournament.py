@@ -260,6 +260,18 @@ def summarize(game: Any, names: list[str], records: list[GameRecord], seed: int)
     return TournamentResult(game.name, players, len(records), seed, agents, seat_results(records, players), records)
 
 
+def check_job(game: Any, agents: Any, games: Any, seed: Any, backend: Any,
+              address: Any) -> tuple[list[str], int, int, list[tuple[int, ...]]]:
+    """(agents, games, seed, seating schedule) of a tournament or analysis, each checked; an
+    agent named twice is one agent."""
+    check_game(game)
+    names = list(dict.fromkeys(agent_list(agents)))
+    games = check_integer("games", games, 1, 2**40)
+    seed = check_integer("seed", seed, 0, MAX_SEED)
+    jobs.check_backend(backend, address)
+    return names, games, seed, seatings(len(names), game.num_players)
+
+
 def tournament(game: Any, agents: Any, games: int, seed: int = 0, backend: str = "local", workers: int = 0,
                address: str | None = None, progress: bool = False) -> TournamentResult:
     """Agents play `games` games of `game`, seated round-robin (`seatings`): every lineup, each
@@ -272,11 +284,6 @@ def tournament(game: Any, agents: Any, games: int, seed: int = 0, backend: str =
     An agent named twice is one agent: give different specs (`mcts:iterations=200,seed=1`) to
     compare two of a kind.
     """
-    check_game(game)
-    names = list(dict.fromkeys(agent_list(agents)))
-    games = check_integer("games", games, 1, 2**40)
-    seed = check_integer("seed", seed, 0, MAX_SEED)
-    jobs.check_backend(backend, address)
-    schedule = seatings(len(names), game.num_players)
+    names, games, seed, schedule = check_job(game, agents, games, seed, backend, address)
     records = play_games(game, names, games, seed, schedule, backend, workers, address, progress)
     return summarize(game, names, records, seed)
