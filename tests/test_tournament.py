@@ -89,13 +89,16 @@ def test_bradley_terry_recovers_known_odds():
 
 
 def test_multiplayer_games_split_into_pairwise_outcomes():
-    wins = np.array([[1.0, 0.0, 0.0], [0.5, 0.5, 0.0]])
-    seats = np.array([[0, 1, 2], [2, 1, 0]])
-    matrix = pairwise_outcomes(wins, seats, 3)
-    # Game 1: 0 beats 1 and 2, 1 ties 2. Game 2: 2 ties 1, both beat 0.
-    assert matrix[0, 1] == 1 and matrix[1, 0] == 1
-    assert matrix[0, 2] == 1 and matrix[2, 0] == 1
-    assert matrix[1, 2] == 1 and matrix[2, 1] == 1
+    wins = np.array([[1.0, 0.0, 0.0], [0.5, 0.5, 0.0], [1.0, 0.0, 0.0]])
+    scores = np.array([[9, 4, 4], [7, 7, 3], [9, 5, 4]])
+    seats = np.array([[0, 1, 2], [2, 1, 0], [0, 1, 2]])
+    matrix = pairwise_outcomes(wins, scores, seats, 3)
+    # Game 1: 0 beats 1 and 2; 1 and 2 lost with equal scores: half each.
+    # Game 2: 2 and 1 share the win: half each; both beat 0. Game 3: 0 beats both; 1 lost with
+    # more points than 2, so beats it.
+    assert matrix[0, 1] == 2 and matrix[1, 0] == 1
+    assert matrix[0, 2] == 2 and matrix[2, 0] == 1
+    assert matrix[1, 2] == 2 and matrix[2, 1] == 1
 
 
 def test_results_are_the_same_for_any_number_of_workers(toyl2):

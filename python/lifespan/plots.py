@@ -108,7 +108,7 @@ def elo_ratings(result: TournamentResult, path: Path) -> Figure:
     """Each agent's Elo with its bootstrap 95% interval."""
     agents = result.agents
     return _bars([a.agent for a in agents], [a.elo for a in agents], [a.elo_low for a in agents],
-                 [a.elo_high for a in agents], path, f"{result.game}: Elo (Bradley–Terry, mean 0)",
+                 [a.elo_high for a in agents], path, f"{result.game}: Elo\n(Bradley–Terry, mean 0; 95% bootstrap intervals)",
                  "Elo", reference=0.0, percent=False)
 
 
@@ -119,7 +119,9 @@ def top_and_bottom_features(features: Sequence[FeatureResult], path: Path, title
     eligible = sorted((f for f in features if f.taken >= minimum_taken and not np.isnan(f.win_difference)),
                       key=lambda f: -f.win_difference)
     shown = eligible if len(eligible) <= 2 * count else eligible[:count] + eligible[-count:]
-    labels = [f"{kind_label(f.kind)}: {f.name}" + (" *" if f.flagged else "") for f in shown]
+    single_kind = len({f.kind for f in shown}) == 1   # then the title names the kind
+    labels = [("" if single_kind else f"{kind_label(f.kind)}: ") + f.name + (" *" if f.flagged else "")
+              for f in shown]
     values = [f.win_difference for f in shown]
     return _bars(labels, values, [f.win_difference - f.difference_spread for f in shown],
                  [f.win_difference + f.difference_spread for f in shown], path, title,
@@ -131,9 +133,9 @@ def tournament_figures(result: TournamentResult, directory: str | os.PathLike[st
     folder = _directory(directory)
     return {
         "scores": score_distributions(result.records, folder / "scores.png",
-                                      f"{result.game}: final scores by agent ({result.games} games)"),
+                                      f"{result.game}: final scores by agent\n({result.games} games)"),
         "seats": seat_win_shares(result.seats, result.players, folder / "seats.png",
-                                 f"{result.game}: win share by seat (95% Wilson)"),
+                                 f"{result.game}: win share by seat\n(95% Wilson intervals; dashed: a fair share)"),
         "elo": elo_ratings(result, folder / "elo.png"),
     }
 
@@ -147,10 +149,10 @@ def analysis_figures(result: AnalysisResult, directory: str | os.PathLike[str], 
     which = ", ".join(kind_label(k) + "s" for k in kinds) if kinds else "features"
     return {
         "scores": score_distributions(result.records, folder / "scores.png",
-                                      f"{result.game}: final scores by agent ({result.games} games)"),
+                                      f"{result.game}: final scores by agent\n({result.games} games)"),
         "seats": seat_win_shares(result.seats, result.players, folder / "seats.png",
-                                 f"{result.game}: win share by seat (95% Wilson)"),
+                                 f"{result.game}: win share by seat\n(95% Wilson intervals; dashed: a fair share)"),
         "features": top_and_bottom_features(chosen, folder / "features.png",
-                                            f"{result.game}: {which} by win-share difference", count,
+                                            f"{result.game}: {which} by win-share difference\n(taken − not taken, ± 1.96 SE; * flagged)", count,
                                             minimum_taken),
     }

@@ -47,19 +47,21 @@ def win_shares_of_returns(returns: np.ndarray) -> np.ndarray:
     return shares
 
 
-def pairwise_outcomes(wins: np.ndarray, seats_agent: np.ndarray, agents: int) -> np.ndarray:
+def pairwise_outcomes(wins: np.ndarray, scores: np.ndarray, seats_agent: np.ndarray, agents: int) -> np.ndarray:
     """A (agents, agents) matrix: entry [a, b] sums a's score against b over every pair of
-    seats held by different agents in every game, where a seat beats another when its win share
-    is higher, and a tie (equal shares) counts half to each. `wins` and `seats_agent` are
-    (games, players): win shares and the agent index of each seat."""
+    seats held by different agents in every game. Of a pair, the seat with the larger share of
+    the win beats the other; between equal shares (two seats that both lost, say) the larger
+    final score wins; a pair equal in both counts half to each. `wins`, `scores` and
+    `seats_agent` are (games, players): win shares, final scores, the agent index of each seat."""
     matrix = np.zeros((agents, agents))
     players = wins.shape[1]
     for first in range(players):
         for second in range(first + 1, players):
             a, b = seats_agent[:, first], seats_agent[:, second]
             differ = a != b
-            score = np.where(wins[:, first] > wins[:, second], 1.0,
-                             np.where(wins[:, first] < wins[:, second], 0.0, 0.5))[differ]
+            order = np.sign(wins[:, first] - wins[:, second])
+            order = np.where(order == 0, np.sign(scores[:, first] - scores[:, second]), order)
+            score = ((order + 1) / 2)[differ]
             np.add.at(matrix, (a[differ], b[differ]), score)
             np.add.at(matrix, (b[differ], a[differ]), 1.0 - score)
     return matrix
@@ -96,18 +98,18 @@ def bradley_terry_elo(outcomes: np.ndarray, prior: float = 0.5, iterations: int 
     return centred
 
 
-def elo_with_intervals(wins: np.ndarray, seats_agent: np.ndarray, agents: int, seed: int,
+def elo_with_intervals(wins: np.ndarray, scores: np.ndarray, seats_agent: np.ndarray, agents: int, seed: int,
                        resamples: int = 200) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """(elo, low, high): Bradley–Terry Elo of each agent and a 95% percentile bootstrap
     interval, resampling whole games with replacement (`resamples` times, from a generator
     seeded with `seed`, so the interval is the same for the same games)."""
-    elo = bradley_terry_elo(pairwise_outcomes(wins, seats_agent, agents))
+    elo = bradley_terry_elo(pairwise_outcomes(wins, scores, seats_agent, agents))
     if agents < 2 or wins.shape[0] < 2:
         return elo, elo.copy(), elo.copy()
     generator = np.random.default_rng(seed)
     samples = np.empty((resamples, agents))
     for row in range(resamples):
         pick = generator.integers(0, wins.shape[0], wins.shape[0])
-        samples[row] = bradley_terry_elo(pairwise_outcomes(wins[pick], seats_agent[pick], agents))
+        samples[row] = bradley_terry_elo(pairwise_outcomes(wins[pick], scores[pick], seats_agent[pick], agents))
     low, high = np.percentile(samples, [2.5, 97.5], axis=0)
     return elo, low, high

@@ -248,7 +248,7 @@ def summarize(game: Any, names: list[str], records: list[GameRecord], seed: int)
     wins = np.array([r.wins for r in records])
     scores = np.array([r.scores for r in records], dtype=float)
     seats_agent = np.array([[index[a] for a in r.agents] for r in records])
-    elo, elo_low, elo_high = elo_with_intervals(wins, seats_agent, len(names), seed)
+    elo, elo_low, elo_high = elo_with_intervals(wins, scores, seats_agent, len(names), seed)
     agents = []
     for number, name in enumerate(names):
         held = seats_agent == number
