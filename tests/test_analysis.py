@@ -111,3 +111,13 @@ def test_analyze_from_the_command_line(tmp_path):
     assert "icon_matching=any_edge" in result.stdout
     assert sorted(p.name for p in tmp_path.glob("*.png")) == ["features.png", "scores.png", "seats.png"]
     assert json.loads((tmp_path / "a.json").read_text())["games"] == 12
+
+
+def test_figures_without_matplotlib_are_a_clear_error(study, tmp_path, monkeypatch):
+    from lifespan import plots
+
+    monkeypatch.setitem(sys.modules, "matplotlib", None)   # as if it were not installed
+    with pytest.raises(ValueError, match=r"pip install 'lifespan\[plot\]'"):
+        plots.analysis_figures(study, tmp_path)
+    with pytest.raises(TypeError):
+        plots.tournament_figures(study, 3)
