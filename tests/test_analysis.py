@@ -121,3 +121,15 @@ def test_figures_without_matplotlib_are_a_clear_error(study, tmp_path, monkeypat
         plots.analysis_figures(study, tmp_path)
     with pytest.raises(TypeError):
         plots.tournament_figures(study, 3)
+
+
+def test_the_guide_shows_figures_that_are_committed():
+    import re
+    from pathlib import Path
+
+    guide = Path(__file__).resolve().parent.parent / "docs" / "analysis.md"
+    images = re.findall(r"!\[[^]]*\]\(([^)]+)\)", guide.read_text())
+    assert images
+    for image in images:
+        data = (guide.parent / image).read_bytes()
+        assert data.startswith(b"\x89PNG") and len(data) > 5000, image
