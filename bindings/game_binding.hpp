@@ -105,8 +105,10 @@ inline std::string action_name(py::handle text) {
 
 template <class G>
 py::array_t<std::int32_t> playouts(const G& game, const typename G::State* start, std::int64_t n,
-                                   std::uint64_t seed, int threads, py::array_t<double>* returns = nullptr) {
+                                   std::uint64_t seed, int threads, py::array_t<double>* returns = nullptr,
+                                   std::int64_t first = 0) {
   if (n < 0) throw py::value_error("n must be an integer >= 0, got " + std::to_string(n));
+  if (first < 0) throw py::value_error("first must be an integer >= 0, got " + std::to_string(first));
   check_thread_count(threads);
   const std::vector<py::ssize_t> shape{static_cast<py::ssize_t>(n), static_cast<py::ssize_t>(game.num_players())};
   py::array_t<std::int32_t> out(shape);
@@ -118,7 +120,7 @@ py::array_t<std::int32_t> playouts(const G& game, const typename G::State* start
   }
   {
     py::gil_scoped_release release;
-    run_playouts(game, start, n, seed, threads, data, returns_data);
+    run_playouts(game, start, n, seed, threads, data, returns_data, first);
   }
   return out;
 }
@@ -155,16 +157,18 @@ void bind_game(py::module_& m, const char* game_class, const char* state_class) 
              return make_state(self, value);
            },
            py::arg("record"))
-      .def("_playouts", [](const Game& g, std::int64_t n, std::uint64_t seed, int threads) {
-        return playouts(*g.game, nullptr, n, seed, threads);
-      }, py::arg("n"), py::arg("seed"), py::arg("threads"))
+      // `first`: the index of the batch's first game, so that shards of a batch (lifespan's
+      // process and Ray backends) give exactly the rows of the whole batch.
+      .def("_playouts", [](const Game& g, std::int64_t n, std::uint64_t seed, int threads, std::int64_t first) {
+        return playouts(*g.game, nullptr, n, seed, threads, nullptr, first);
+      }, py::arg("n"), py::arg("seed"), py::arg("threads"), py::arg("first") = 0)
       .def("_playouts_with_returns",  // the same games, with each game's returns() (selfplay's wins)
-           [](const Game& g, std::int64_t n, std::uint64_t seed, int threads) {
+           [](const Game& g, std::int64_t n, std::uint64_t seed, int threads, std::int64_t first) {
              py::array_t<double> returns;
-             py::array_t<std::int32_t> scores = playouts(*g.game, nullptr, n, seed, threads, &returns);
+             py::array_t<std::int32_t> scores = playouts(*g.game, nullptr, n, seed, threads, &returns, first);
              return py::make_tuple(scores, returns);
            },
-           py::arg("n"), py::arg("seed"), py::arg("threads"));
+           py::arg("n"), py::arg("seed"), py::arg("threads"), py::arg("first") = 0);
 
   py::class_<State> state_cls(m, state_class);
   state_cls
@@ -263,12 +267,12 @@ void bind_game(py::module_& m, const char* game_class, const char* state_class) 
              return writer.dict;
            })
       .def("_playouts",
-           [](const State& s, std::int64_t n, std::uint64_t seed, int threads) {
+           [](const State& s, std::int64_t n, std::uint64_t seed, int threads, std::int64_t first) {
              // A copy: with the GIL released another Python thread may change `s`.
              const typename G::State start = s.state;
-             return playouts(*s.game, &start, n, seed, threads);
+             return playouts(*s.game, &start, n, seed, threads, nullptr, first);
            },
-           py::arg("n"), py::arg("seed"), py::arg("threads"))
+           py::arg("n"), py::arg("seed"), py::arg("threads"), py::arg("first") = 0)
       .def("_mcts",
            [](const State& s, std::int64_t iterations, double seconds, int threads, std::uint64_t seed,
               double exploration, int max_rollout) {

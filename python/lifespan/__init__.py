@@ -20,20 +20,30 @@ from ._parameters import MAX_SEED, MAX_THREADS, check_integer, native_method
 from ._registry import games, load_game
 from ._search import MCTSResult, mcts
 from ._types import Game, State
+from . import jobs
 from .agents import make_agent
+from .analysis import AnalysisResult, analyze, compare_variants
 from .narration import Event, narrate
+from .tournament import GameRecord, Move, TournamentResult, derive_seed, record_game, tournament
 
 __version__ = "0.1.0"
 
 __all__ = [
+    "AnalysisResult",
     "CardDataError",
     "Event",
     "Game",
+    "GameRecord",
     "IllegalActionError",
     "MCTSResult",
+    "Move",
     "RulesError",
     "ScorePart",
     "State",
+    "TournamentResult",
+    "analyze",
+    "compare_variants",
+    "derive_seed",
     "games",
     "load_game",
     "load_state",
@@ -41,17 +51,37 @@ __all__ = [
     "mcts",
     "narrate",
     "playouts",
+    "record_game",
+    "tournament",
 ]
 
 
-def playouts(state_or_game: Game | State, n: SupportsIndex, seed: SupportsIndex = 0, threads: SupportsIndex = 0) -> np.ndarray:
+def playouts(state_or_game: Game | State, n: SupportsIndex, seed: SupportsIndex = 0, threads: SupportsIndex = 0,
+             backend: str = "local", address: str | None = None) -> np.ndarray:
     """Scores of `n` uniformly random games, as an (n, players) int32 array.
 
     From a game, each playout starts from a fresh state; from a state, from a copy of it. Game i
     uses seeds derived from (seed, i), so the result is the same for any `threads` (0: one per
-    core). Runs in C++ with the GIL released.
+    core). Runs in C++ with the GIL released. `backend="ray"` shards the games by index over a
+    Ray cluster (`address`: "auto" or a cluster's; lifespan.jobs), with the same result.
     """
     run = native_method(state_or_game, "_playouts", "playouts needs a lifespan game or state")
-    scores: np.ndarray = run(check_integer("n", n, 0, 2**63 - 1), check_integer("seed", seed, 0, MAX_SEED),
-                             check_integer("threads", threads, 0, MAX_THREADS))
+    count = check_integer("n", n, 0, 2**63 - 1)
+    seed = check_integer("seed", seed, 0, MAX_SEED)
+    threads = check_integer("threads", threads, 0, MAX_THREADS)
+    if jobs.check_backend(backend, address) == "ray" and count:
+        pieces = jobs.chunks(count, max(1, -(-count // PLAYOUT_SHARD)))
+        rows = jobs.run(_playout_shard, (state_or_game, seed, threads), count, "ray", address=address,
+                        progress=False, pieces=pieces)
+        return np.array(rows, dtype=np.int32)
+    scores: np.ndarray = run(count, seed, threads)
     return scores
+
+
+PLAYOUT_SHARD = 50_000  # games per Ray task of lifespan.playouts
+
+
+def _playout_shard(payload: tuple[Any, int, int], first: int, count: int) -> np.ndarray:
+    source, seed, threads = payload
+    shard: np.ndarray = source._playouts(count, seed, threads, first)
+    return shard

@@ -1,5 +1,6 @@
-"""The command line: `play` (the terminal game of lifespan.repl), `selfplay`, and `cards`
-(export and check a transcription of printed cards, in lifespan/transcription.py).
+"""The command line: `play` (the terminal game of lifespan.repl), `selfplay`, `tournament` and
+`analyze` (lifespan/cli_batch.py), and `cards` (export and check a transcription of printed
+cards, in lifespan/transcription.py).
 
 Both work for every registered game: they use the Game / State contract, and selfplay's
 random seats the native playouts with each game's returns (`_playouts_with_returns`).
@@ -14,14 +15,13 @@ import sys
 import time
 from typing import Any, Sequence
 
-import numpy as np
 from tabulate import tabulate
-from tqdm import tqdm
 
-from . import games, load_game, transcription
-from ._parameters import MAX_THREADS, check_integer, merge_parameters, parse_value, seed_plus
-from .agents import AGENTS, check_agent_name, make_agent, split_agent_specs
+from . import cli_batch, games, load_game, transcription
+from ._parameters import MAX_THREADS, check_integer, merge_parameters, parse_value
+from .agents import AGENTS, check_agent_name, split_agent_specs
 from .repl import HUMAN, Repl, terminal_reader, use_colour
+from .stats import mean_interval, win_shares_of_returns, wilson_interval
 
 
 def _game_from_args(args: argparse.Namespace, seats: str | None = None) -> Any:
@@ -80,53 +80,23 @@ def cmd_play(args: argparse.Namespace) -> int:
     return Repl(game, seats, seed, sys.stdout, read, colour=colour, hint=args.hint).run()
 
 
-def _win_shares(returns: np.ndarray) -> np.ndarray:
-    """Each seat's wins over the games, read from each game's returns() so that the game's own
-    win rule counts (a tie-break, a solo target): returns() maps a share w of a game's win to
-    (n·w − 1)/(n − 1) for n > 1 players, and a solo win and loss to 1 and −1."""
-    players = returns.shape[1]
-    shares: np.ndarray = (returns + 1) / 2 if players == 1 else (returns * (players - 1) + 1) / players
-    summed: np.ndarray = shares.sum(axis=0)
-    return summed
-
-
 def cmd_selfplay(args: argparse.Namespace) -> int:
     game = _game_from_args(args, args.agents)
     names = _seat_names(args.agents, game.num_players, ["random"], humans=False)
     seed = game.parameters["seed"]  # --seed, or a seed parameter, or 0
     if args.games < 1:
         raise ValueError("--games must be at least 1")
+    threads = check_integer("--threads", args.threads, 0, MAX_THREADS)
     start = time.perf_counter()
-    bar = tqdm(total=args.games, unit="game", disable=None, file=sys.stderr)
-    results: list[tuple[np.ndarray, np.ndarray]] = []  # (scores, returns) of a chunk of games
-    if all(name == "random" for name in names):
-        # Uniform random seats: the games of lifespan.playouts, whole in C++, with their returns
-        # for the win shares; in chunks for the bar.
-        threads = check_integer("--threads", args.threads, 0, MAX_THREADS)
-        chunk = 2000
-        for first in range(0, args.games, chunk):
-            count = min(chunk, args.games - first)
-            results.append(game._playouts_with_returns(count, seed_plus(seed, first), threads))
-            bar.update(count)
-    else:
-        for index in range(args.games):
-            agents = [make_agent(name, seed_plus(seed, index * game.num_players + seat))
-                      for seat, name in enumerate(names)]
-            state = game.new_state(seed=seed_plus(seed, index))
-            while not state.is_terminal():
-                state.apply(agents[state.current_player].step(state))
-            results.append((np.array([state.scores()]), np.array([state.returns()])))
-            bar.update(1)
-    bar.close()
+    scores, returns = cli_batch.selfplay_games(game, names, seed, args.games, threads, args.backend, args.address,
+                                               args.workers)
     elapsed = time.perf_counter() - start
-    scores = np.concatenate([chunk_scores for chunk_scores, _ in results])
-    wins = _win_shares(np.concatenate([chunk_returns for _, chunk_returns in results]))
+    wins = win_shares_of_returns(returns).sum(axis=0)
     table = []
     for seat, name in enumerate(names):
-        column = scores[:, seat]
-        spread = 1.96 * column.std(ddof=1) / np.sqrt(args.games) if args.games > 1 else 0.0
+        mean, spread = mean_interval(scores[:, seat])
         low, high = wilson_interval(wins[seat], args.games)
-        table.append([seat, name, f"{column.mean():.2f} ± {spread:.2f}",
+        table.append([seat, name, f"{mean:.2f} ± {spread:.2f}",
                       f"{wins[seat] / args.games:.1%}", f"{low:.1%} to {high:.1%}"])
     print(f"{game.name}: {args.games} games, {game.num_players} player{'s' if game.num_players > 1 else ''}")
     note = transcription.provenance_note(game)
@@ -136,15 +106,6 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
                    colalign=("right", "left", "right", "right", "right")))
     print(f"{args.games / elapsed:,.1f} games/s ({elapsed:.2f} s)")
     return 0
-
-
-def wilson_interval(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
-    """The Wilson score interval of a win share (95% for z = 1.96); shared wins count their
-    share, so `wins` may be fractional."""
-    share = wins / games
-    centre = (share + z * z / (2 * games)) / (1 + z * z / games)
-    half = z * np.sqrt(share * (1 - share) / games + z * z / (4 * games * games)) / (1 + z * z / games)
-    return max(0.0, float(centre - half)), min(1.0, float(centre + half))
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -181,7 +142,9 @@ def build_parser() -> argparse.ArgumentParser:
                           "without --players, their number sets it")
     selfplay.add_argument("--threads", type=int, default=0,
                           help="native threads for random games (default: one per core)")
+    cli_batch.backend_options(selfplay)
     selfplay.set_defaults(run=cmd_selfplay)
+    cli_batch.add_commands(sub, common, epilog)
     transcription.add_commands(sub)
     return parser
 

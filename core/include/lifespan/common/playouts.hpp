@@ -37,20 +37,25 @@ inline int resolve_thread_count(int requested, std::int64_t jobs) {
   return static_cast<int>(std::min<std::int64_t>(threads, std::max<std::int64_t>(jobs, 1)));
 }
 
-// Fills scores[i * num_players + p], and returns[i * num_players + p] if `returns` is given.
-// With `start` == nullptr each game starts from game.new_state(seed_i); otherwise from a copy
+// Fills scores[i * num_players + p], and returns[i * num_players + p] if `returns` is given,
+// for games first .. first + n - 1 of the batch: row i holds game first + i, with its seeds
+// seed_i = derive_seed(seed, first + i), so a batch split into shards by `first` gives the rows
+// of the whole. With `start` == nullptr each game starts from game.new_state(seed_i); otherwise from a copy
 // of *start whose generator is re-seeded with seed_i, so the chance events after `start` differ
 // between games.
 template <class Game>
 void run_playouts(const Game& game, const typename Game::State* start, std::int64_t n,
-                  std::uint64_t seed, int threads, std::int32_t* scores, double* returns = nullptr) {
+                  std::uint64_t seed, int threads, std::int32_t* scores, double* returns = nullptr,
+                  std::int64_t first_game = 0) {
   if (n < 0) throw std::invalid_argument("n must be an integer >= 0, got " + std::to_string(n));
+  if (first_game < 0)
+    throw std::invalid_argument("first must be an integer >= 0, got " + std::to_string(first_game));
   check_thread_count(threads);
   const int num_players = game.num_players();
   auto work = [&](std::int64_t first, std::int64_t last) {
     std::array<std::int32_t, Game::kMaxPlayers> row{};
     for (std::int64_t i = first; i < last; ++i) {
-      const std::uint64_t game_seed = derive_seed(seed, static_cast<std::uint64_t>(i));
+      const std::uint64_t game_seed = derive_seed(seed, static_cast<std::uint64_t>(first_game + i));
       typename Game::State state = start ? *start : game.new_state(game_seed);
       if (start) state.rng.state = game_seed;
       SplitMix64 policy{game_seed ^ 0x5DEECE66DULL};
