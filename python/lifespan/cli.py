@@ -1,5 +1,6 @@
-"""The command line: `play` (the terminal game of lifespan.repl), `selfplay`, and `cards`
-(export and check a transcription of printed cards, in lifespan/transcription.py).
+"""The command line: `play` (the terminal game of lifespan.repl), `selfplay`, `cards`
+(export and check a transcription of printed cards, in lifespan/transcription.py) and `serve`
+(the web table, in lifespan/serve.py).
 
 Both work for every registered game: they use the Game / State contract, and selfplay's
 random seats the native playouts with each game's returns (`_playouts_with_returns`).
@@ -18,7 +19,7 @@ import numpy as np
 from tabulate import tabulate
 from tqdm import tqdm
 
-from . import games, load_game, transcription
+from . import games, load_game, serve, transcription
 from ._parameters import MAX_THREADS, check_integer, merge_parameters, parse_value, seed_plus
 from .agents import AGENTS, check_agent_name, make_agent, split_agent_specs
 from .repl import HUMAN, Repl, terminal_reader, use_colour
@@ -183,6 +184,7 @@ def build_parser() -> argparse.ArgumentParser:
                           help="native threads for random games (default: one per core)")
     selfplay.set_defaults(run=cmd_selfplay)
     transcription.add_commands(sub)
+    serve.add_command(sub)
     return parser
 
 
