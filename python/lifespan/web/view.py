@@ -21,6 +21,7 @@ from ..narration import card_text, cards_in_move, effect_of, explain_part
 from ..table import life_cards, move_extra, move_kind, winners
 
 ITEM_SPLIT = re.compile(r" \| |, |; ")
+DECK_NOTE = re.compile(r" \((deck [^)]*)\)$")
 NUMBERS = re.compile(r"\d{2}( \d{2})*")  # Time of Your Life's own hand: card numbers
 
 
@@ -53,9 +54,14 @@ def _item(text: str, cards: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
 
 
 def _line(line: str, cards: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
+    """A labelled line ('Project row: A, B (deck 41, discard 13)') as its label, its entries
+    (each with the card it names) and a closing note on its deck."""
     label, colon, rest = line.strip().partition(": ")
     if not colon:
-        return {"label": "", "text": line.strip(), "items": []}
+        return {"label": "", "text": line.strip(), "items": [], "note": ""}
+    deck = DECK_NOTE.search(rest)
+    note = deck.group(1) if deck else ""
+    rest = rest[:deck.start()] if deck else rest
     items = [part.strip() for part in ITEM_SPLIT.split(rest) if part.strip() not in ("", "-")]
     entries = []
     for item in items:
@@ -65,7 +71,7 @@ def _line(line: str, cards: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
                         for n in item.split()]
         else:
             entries.append(_item(item, cards))
-    return {"label": label, "text": rest, "items": entries}
+    return {"label": label, "text": rest, "items": entries, "note": note}
 
 
 def position(state: Any, seat: int) -> dict[str, Any]:

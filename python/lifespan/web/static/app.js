@@ -96,8 +96,11 @@ function showCard(id) {
 
 function chip(item) {
   if (item.card === null || item.card === undefined) return el("span", { class: "chip" }, item.text);
+  const card = table.cards.get(item.card);
+  // Time of Your Life's own hand lists card numbers: show each card's name with it.
+  const text = /^\d+$/.test(item.text) && card ? item.text + " " + card.name : item.text;
   return el("span", { class: "chip card", "data-card": String(item.card), role: "button", tabindex: "0",
-                      onclick: () => showCard(item.card) }, item.text);
+                      onclick: () => showCard(item.card) }, text);
 }
 
 function lifeCard(item) {
@@ -106,7 +109,9 @@ function lifeCard(item) {
   const edge = (side, icons) => icons.map((icon) => el("span", { class: "edge " + side + " " + icon, title: side + " edge: " + icon }, icon[0].toUpperCase()));
   return el("div", { class: "life card", "data-card": String(item.card), role: "button", tabindex: "0", onclick: () => showCard(item.card) },
     ...edge("left", card.left), ...edge("right", card.right),
-    el("div", { class: "age" }, "age " + card.age), el("div", {}, card.name), el("div", { class: "traits" }, card.traits.join(" ")));
+    el("div", { class: "age" }, "age " + card.age), el("div", {}, card.name), el("div", { class: "traits" }, card.traits.join(" ")),
+    // what the position adds to the printed card (a Trait token placed on it, say)
+    el("div", { class: "marks" }, item.text.replace(/^\d+ /, "").replace(card.name, "").trim()));
 }
 
 function line(row) {
@@ -119,6 +124,7 @@ function line(row) {
   } else {
     node.append(row.text);
   }
+  if (row.note) node.append(el("span", { class: "note" }, "(" + row.note + ")"));
   return node;
 }
 
