@@ -22,7 +22,8 @@ from tqdm import tqdm
 from . import games, load_game, serve, transcription
 from ._parameters import MAX_THREADS, check_integer, merge_parameters, parse_value, seed_plus
 from .agents import AGENTS, check_agent_name, make_agent, split_agent_specs
-from .repl import HUMAN, Repl, terminal_reader, use_colour
+from .repl import Repl, terminal_reader, use_colour
+from .table import HUMAN
 
 
 def _game_from_args(args: argparse.Namespace, seats: str | None = None) -> Any:

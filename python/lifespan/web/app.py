@@ -493,15 +493,17 @@ class Server:
     async def setup(self, request: Request) -> Response:
         """What the page offers when creating a game: each game's parameters with their
         defaults, the expansions, and the seat kinds."""
-        described = {}
+        from .._registry import GAMES
+
+        described: dict[str, dict[str, Any]] = {}
         for name in games():
             game = await asyncio.to_thread(load_game, name)
             options = game_options(game)
             options.pop("seed", None)
             described[name] = {"parameters": options}
-        from ..pursuit_of_happiness import ALL_EXPANSIONS
-
-        described["pursuit_of_happiness"]["expansions"] = [e for e in ALL_EXPANSIONS if e != "base"]
+            expansions = getattr(GAMES[name], "ALL_EXPANSIONS", None)
+            if expansions:
+                described[name]["expansions"] = [e for e in expansions if e != "base"]
         return JSONResponse({"games": described, "seats": [HUMAN, *AGENTS],
                              "limits": dataclasses.asdict(self.limits)})
 
