@@ -15,7 +15,7 @@ from typing import Any, Mapping
 
 from ._parameters import seed_plus
 from .agents import make_agent
-from .narration import card_summary
+from .narration import card_summary, life_cards_by_name
 
 HUMAN = "human"
 
@@ -45,9 +45,9 @@ def bot_move(spec: str, seed: int, ply: int, state: Any) -> int:
     return action
 
 
-def life_cards(game: Any) -> dict[str, Mapping[str, Any]]:
-    """Time of Your Life's Life cards by name (empty for a game without them)."""
-    return {c["name"]: c for c in game.cards() if c["kind"] == "life"}
+def life_cards(game: Any) -> Mapping[str, Mapping[str, Any]]:
+    """Time of Your Life's Life cards by name (empty for a game without them); read only."""
+    return life_cards_by_name(game)
 
 
 def move_extra(name: str, cards: Mapping[str, Mapping[str, Any]]) -> str:

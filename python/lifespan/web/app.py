@@ -43,6 +43,7 @@ from .view import card_catalogue, seat_view
 STATIC = Path(__file__).parent / "static"
 LOG_SHOWN = 400            # the most recent log lines a view carries
 HINT_MOVES = 5
+EVICT_AFTER = 5.0          # seconds a game must be idle before it may leave memory
 
 
 @dataclasses.dataclass(frozen=True)
@@ -90,6 +91,8 @@ class Table:
         self.hints_agreed: set[int] = set(self.humans) if len(self.humans) == 1 else set()
         self.streams = 0
         self.bots: asyncio.Task[None] | None = None
+        self.retired = False     # replaced by a fresh copy (an undo): it plays no more
+        self.used = time.monotonic()
         for action in moves:
             self.advance(action)
 
@@ -220,6 +223,7 @@ class Server:
         whose bots are idle leaves it when there are too many."""
         if game_id in self.tables:
             self.tables.move_to_end(game_id)
+            self.tables[game_id].used = time.monotonic()
             return self.tables[game_id]
         async with self.loading:
             if game_id not in self.tables:
@@ -234,11 +238,16 @@ class Server:
         return table
 
     def evict(self) -> None:
+        """Games leave memory oldest first, once idle for a few seconds (no bot moving, no
+        stream open, no request just served), so that no request still holds a copy."""
+        now = time.monotonic()
         for game_id in list(self.tables):
             if len(self.tables) <= self.limits.max_live:
                 break
             table = self.tables[game_id]
-            if (table.bots is None or table.bots.done()) and table.streams == 0 and not table.lock.locked():
+            if (table.bots is None or table.bots.done()) and table.streams == 0 \
+                    and not table.lock.locked() and now - table.used > EVICT_AFTER:
+                table.retired = True
                 del self.tables[game_id]
 
     async def seat(self, request: Request, game_id: str) -> tuple[Table, list[int]]:
@@ -339,7 +348,7 @@ class Server:
 
     async def view(self, request: Request) -> Response:
         table, seats = await self.seat(request, request.path_params["game_id"])
-        async with table.lock:
+        async with self.live(table) as table:
             view = await asyncio.to_thread(table.view, table.viewer(seats))
         return JSONResponse(view)
 
@@ -358,7 +367,7 @@ class Server:
             raise ApiError(400, "action must be a move's id (an integer) or its text")
         if ply is not None and type(ply) is not int:
             raise ApiError(400, "ply must be an integer: the number of moves your page has seen")
-        async with table.lock:
+        async with self.live(table) as table:
             state = table.state
             if state.is_terminal():
                 raise ApiError(409, "the game is over")
@@ -381,6 +390,17 @@ class Server:
         self.start_bots(table)
         return JSONResponse(view)
 
+    @contextlib.asynccontextmanager
+    async def live(self, table: Table) -> AsyncIterator[Table]:
+        """The game's live copy, locked: a copy retired while the request waited (an undo
+        replaced it, or it left memory) is exchanged for the live one."""
+        while True:
+            async with table.lock:
+                if not table.retired:
+                    yield table
+                    return
+            table = await self.table(table.record.id)
+
     async def play(self, table: Table, action: int) -> None:
         """Store a move (durably), then play it; the table's lock is held."""
         after = table.state.child(action)
@@ -398,7 +418,7 @@ class Server:
         while True:
             async with table.lock:
                 state = table.state
-                if state.is_terminal() or table.record.seats[state.current_player] == HUMAN:
+                if table.retired or state.is_terminal() or table.record.seats[state.current_player] == HUMAN:
                     return
                 spec = table.record.seats[state.current_player]
                 action = await asyncio.to_thread(bot_move, spec, table.record.seed, table.ply, state)
@@ -408,7 +428,7 @@ class Server:
     async def hint(self, request: Request) -> Response:
         table, seats = await self.seat(request, request.path_params["game_id"])
         self.limit(request)
-        async with table.lock:
+        async with self.live(table) as table:
             state = table.state
             if not table.hints_allowed():
                 raise ApiError(409, "hints are on only when every human at the table agrees")
@@ -428,7 +448,7 @@ class Server:
         table, seats = await self.seat(request, request.path_params["game_id"])
         if set(body) != {"hints"} or not isinstance(body["hints"], bool):
             raise ApiError(400, "send {\"hints\": true} or {\"hints\": false}")
-        async with table.lock:
+        async with self.live(table) as table:
             for seat in seats:
                 (table.hints_agreed.add if body["hints"] else table.hints_agreed.discard)(seat)
             table.views.clear()
@@ -442,7 +462,7 @@ class Server:
         table, seats = await self.seat(request, request.path_params["game_id"])
         self.limit(request)
         game_id = table.record.id
-        async with table.lock:
+        async with self.live(table) as table:
             keep = table.undo_target()
             if keep is None:
                 raise ApiError(409, "there is no human move to take back")
@@ -455,6 +475,7 @@ class Server:
                 fresh = await asyncio.to_thread(Table, table.record, moves)
                 fresh.hints_agreed = table.hints_agreed
                 fresh.streams, fresh.changed = table.streams, table.changed
+                table.retired = True
                 self.tables[game_id] = fresh
                 table = fresh
             view = await asyncio.to_thread(table.view, table.viewer(seats))

@@ -26,7 +26,7 @@ NUMBERS = re.compile(r"\d{2}( \d{2})*")  # Time of Your Life's own hand: card nu
 
 
 @lru_cache(maxsize=64)
-def _catalogue(game: Any) -> tuple[tuple[Mapping[str, Any], ...], dict[str, Mapping[str, Any]]]:
+def _catalogue(game: Any) -> tuple[tuple[Mapping[str, Any], ...], Mapping[str, Mapping[str, Any]]]:
     """A game's cards, and its Life cards by name (cached: the same Game object serves a
     game's every view)."""
     return tuple(game.cards()), life_cards(game)
@@ -47,13 +47,20 @@ def card_catalogue(game: Any) -> list[dict[str, Any]]:
     return listed
 
 
-def _item(text: str, cards: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
-    """One entry of a line, with the id of the card it names (the longest name that fits)."""
-    named = cards_in_move(cards, text)
-    return {"text": text, "card": named[0]["id"] if named else None}
+@lru_cache(maxsize=16384)
+def _card_named(game: Any, text: str) -> Any:
+    """The id of the card a text names (the longest name that fits), or None; the same
+    texts come back move after move, so they are remembered."""
+    named = cards_in_move(_catalogue(game)[0], text)
+    return named[0]["id"] if named else None
 
 
-def _line(line: str, cards: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
+def _item(text: str, game: Any) -> dict[str, Any]:
+    """One entry of a line, with the id of the card it names."""
+    return {"text": text, "card": _card_named(game, text)}
+
+
+def _line(line: str, game: Any) -> dict[str, Any]:
     """A labelled line ('Project row: A, B (deck 41, discard 13)') as its label, its entries
     (each with the card it names) and a closing note on its deck."""
     label, colon, rest = line.strip().partition(": ")
@@ -66,17 +73,16 @@ def _line(line: str, cards: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
     entries = []
     for item in items:
         if NUMBERS.fullmatch(item):
-            by_number = {c.get("number"): c for c in cards}
+            by_number = {c.get("number"): c for c in _catalogue(game)[0]}
             entries += [{"text": n, "card": by_number[int(n)]["id"] if int(n) in by_number else None}
                         for n in item.split()]
         else:
-            entries.append(_item(item, cards))
+            entries.append(_item(item, game))
     return {"label": label, "text": rest, "items": entries, "note": note}
 
 
 def position(state: Any, seat: int) -> dict[str, Any]:
     """The seat's position: heading, shared rows, and each seat's block of lines."""
-    cards, _ = _catalogue(state.game)
     lines = state.observation_string(seat).splitlines()
     heading, board, seats = lines[0] if lines else "", [], []
     block: dict[str, Any] | None = None
@@ -86,23 +92,21 @@ def position(state: Any, seat: int) -> dict[str, Any]:
             block = {"seat": int(number) if number.isdigit() else None, "title": line, "lines": []}
             seats.append(block)
         elif block is not None:
-            block["lines"].append(_line(line, cards))
+            block["lines"].append(_line(line, state.game))
         elif line.strip():
-            board.append(_line(line, cards))
+            board.append(_line(line, state.game))
     return {"heading": heading, "board": board, "seats": seats}
 
 
 def moves(state: Any) -> list[dict[str, Any]]:
     """The legal moves of the seat to move, grouped by kind, each with its cost and effect."""
     _, life = _catalogue(state.game)
-    cards, _ = _catalogue(state.game)
     listed = []
     for action in state.legal_actions():
         text = state.action_to_string(action)
-        named = cards_in_move(cards, text)
         listed.append({"id": action, "text": text, "kind": move_kind(text),
                        "extra": move_extra(text, life), "effect": effect_of(state, action),
-                       "card": named[0]["id"] if named else None})
+                       "card": _card_named(state.game, text)})
     return listed
 
 
