@@ -21,7 +21,7 @@ def call(url: str, method: str = "GET", body: Any = None, token: str | None = No
 
 
 def test_a_killed_server_continues_every_game_from_its_last_acknowledged_move(tmp_path: Any) -> None:
-    server = ServerProcess(tmp_path, "--bot-delay", "0").start()
+    server = ServerProcess(tmp_path, "--bot-delay", "0", "--moves-per-second", "1000").start()
     try:
         games = []
         for name, players in (("time_of_your_life", 3), ("pursuit_of_happiness", 2)):
