@@ -1,6 +1,6 @@
 """The command line: `play` (the terminal game of lifespan.repl), `selfplay`, `tournament` and
-`analyze` (lifespan/cli_batch.py), and `cards` (export and check a transcription of printed
-cards, in lifespan/transcription.py).
+`analyze` (lifespan/cli_batch.py), `cards` (export and check a transcription of printed
+cards, in lifespan/transcription.py) and `serve` (the web table, in lifespan/serve.py).
 
 Both work for every registered game: they use the Game / State contract, and selfplay's
 random seats the native playouts with each game's returns (`_playouts_with_returns`).
@@ -17,11 +17,12 @@ from typing import Any, Sequence
 
 from tabulate import tabulate
 
-from . import cli_batch, games, load_game, transcription
+from . import cli_batch, games, load_game, serve, transcription
 from ._parameters import MAX_THREADS, check_integer, merge_parameters, parse_value
 from .agents import AGENTS, check_agent_name, split_agent_specs
-from .repl import HUMAN, Repl, terminal_reader, use_colour
+from .repl import Repl, terminal_reader, use_colour
 from .stats import mean_interval, win_shares_of_returns, wilson_interval
+from .table import HUMAN
 
 
 def _game_from_args(args: argparse.Namespace, seats: str | None = None) -> Any:
@@ -146,6 +147,7 @@ def build_parser() -> argparse.ArgumentParser:
     selfplay.set_defaults(run=cmd_selfplay)
     cli_batch.add_commands(sub, common, epilog)
     transcription.add_commands(sub)
+    serve.add_command(sub)
     return parser
 
 

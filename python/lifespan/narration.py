@@ -16,6 +16,7 @@ state can narrate.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Any, Callable, Iterable, Mapping, NamedTuple, Sequence
 
 from ._api import ScorePart
@@ -379,10 +380,17 @@ def explain_part(game: Any, part: ScorePart) -> str:
     """A score part with its reason where the cards give one ('Adopting a Dog: 2 health traits
     next to it, 4 each'); otherwise its label."""
     if part.source == "card":
-        for card in game.cards():
-            if card["kind"] == "life" and card["name"] == part.label:
-                return f"{part.label}: {explain_card_points(card, part.points)}"
+        card = life_cards_by_name(game).get(part.label)
+        if card is not None:
+            return f"{part.label}: {explain_card_points(card, part.points)}"
     return part.label
+
+
+@lru_cache(maxsize=64)
+def life_cards_by_name(game: Any) -> Mapping[str, Mapping[str, Any]]:
+    """Time of Your Life's Life cards by name, read once per game (game.cards() hands out a
+    fresh copy of the whole set each call); empty for a game without them. Read only."""
+    return {c["name"]: c for c in game.cards() if c["kind"] == "life"}
 
 
 # --- a card in words -------------------------------------------------------------------

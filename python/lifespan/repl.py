@@ -20,12 +20,12 @@ from pathlib import Path
 from typing import Any, Callable, Mapping, Sequence, TextIO
 
 from . import load_game
-from ._parameters import seed_plus
 from .agents import MCTSAgent, make_agent, strongest_mcts
-from .narration import (Event, card_names, card_summary, card_text, cards_in_move, effect_of,
-                        explain_part, find_cards, glossary, narrate)
+from .narration import (Event, card_names, card_text, cards_in_move, effect_of, explain_part,
+                        find_cards, glossary, narrate)
+from .table import (HUMAN, bot_move, game_options, life_cards, move_extra, move_kind, win_chance,
+                    winners)
 
-HUMAN = "human"
 SESSION_FORMAT = "lifespan.session"
 SESSION_VERSION = 1
 HINT_ITERATIONS = 2000     # the hint's budget when no MCTS bot sits at the table
@@ -102,23 +102,6 @@ def use_colour(choice: str, out: TextIO) -> bool:
     return out.isatty() and "NO_COLOR" not in os.environ
 
 
-def game_options(game: Any) -> dict[str, Any]:
-    """What `load_game(game.name, **options)` needs to build this game again."""
-    from ._registry import GAMES
-
-    options = dict(game.parameters)
-    module = GAMES[game.name]
-    if hasattr(module, "expansions_of"):
-        options["expansions"] = [e for e in module.expansions_of(game) if e != "base"]
-    return options
-
-
-def move_kind(text: str) -> str:
-    """The group of a move in a long list: the words before ':' or its first word."""
-    head = text.split(":")[0] if ":" in text else text.split(" ")[0]
-    return head.split(" (")[0]
-
-
 class Repl:
     """One terminal game. `seats` are agent specs or `human`; `read(prompt)` returns a line."""
 
@@ -175,8 +158,7 @@ class Repl:
         while not self.state.is_terminal():
             seat = self.state.current_player
             if self.seats[seat] != HUMAN:
-                agent = make_agent(self.seats[seat], seed_plus(self.seed, self.ply * 8 + seat))
-                self.apply(agent.step(self.state))
+                self.apply(bot_move(self.seats[seat], self.seed, self.ply, self.state))
                 continue
             if not self.human_turn(seat):
                 self.say(self.final_line(finished=False))
@@ -292,11 +274,7 @@ class Repl:
                 self.say(line)
 
     def move_label(self, index: int, name: str, action: int, cards: Mapping[str, Any]) -> str:
-        extra = ""
-        for card_name, card in cards.items():
-            if card_name in name:
-                extra = card_summary(card)
-                break
+        extra = move_extra(name, cards)
         effect = effect_of(self.state, action)
         label = f"{index + 1:>3}. {name}"
         if extra:
@@ -308,7 +286,7 @@ class Repl:
     def list_moves(self, legal: list[int], names: list[str], fold: bool = True) -> None:
         """The moves, numbered in the engine's order. A list longer than the rows left on the
         screen is grouped by kind, and the largest groups fold to one line each until it fits."""
-        cards = {c["name"]: c for c in self.game.cards() if c["kind"] == "life"}
+        cards = life_cards(self.game)
         rows = max(MIN_MOVE_ROWS, self.screen.height - self.screen.printed - 2)
         if not fold or len(names) <= max(rows, LONG_LIST if self.screen.height >= 40 else 0):
             for index, name in enumerate(names):
@@ -366,16 +344,9 @@ class Repl:
                 if part.points:
                     self.say(f"  {part.points:>+5d}  {explain_part(self.game, part)}")
 
-    def winners(self) -> list[int]:
-        returns = self.state.returns()
-        if self.game.num_players == 1:
-            return [0] if returns[0] > 0 else []
-        best = max(returns)
-        return [seat for seat, value in enumerate(returns) if value == best]
-
     def game_over(self) -> None:
         scores = self.state.scores()
-        won = self.winners()
+        won = winners(self.state)
         if not won:
             self.say(f"Game over: the solo game is lost ({scores[0]} points).", "bold")
         elif len(won) == 1:
@@ -428,8 +399,7 @@ class Repl:
         self.say(f"  {'no.':>4}  {'move':<{width}} {'win':>6} {'visits':>7}")
         for action, share in list(result.shares().items())[:HINT_MOVES]:
             value = result.values[action]
-            # returns() maps a win share w to (n·w − 1)/(n − 1); solo: 2w − 1
-            chance = (value + 1) / 2 if players == 1 else (value * (players - 1) + 1) / players
+            chance = win_chance(value, players)
             text = self.state.action_to_string(action)
             if len(text) > width:
                 text = text[: width - 3] + "..."
