@@ -1,6 +1,8 @@
 """The web table in a real browser (docs/web.md): Playwright driving Debian's chromium against a
-real `serve` process. Skipped when Playwright or /usr/bin/chromium is missing. The tests save
-the screenshots of docs/img/ that the README shows."""
+real `serve` process. Skipped when Playwright or /usr/bin/chromium is missing. The tests take
+the screenshots that the README shows: into a temporary folder, or, with
+LIFESPAN_UPDATE_SCREENSHOTS=1, over the ones in docs/img/ (so a test run leaves the checkout as it
+was)."""
 
 from __future__ import annotations
 
@@ -8,6 +10,7 @@ import json
 import os
 import random
 import shutil
+import tempfile
 import urllib.request
 from pathlib import Path
 from typing import Any, Iterator
@@ -21,7 +24,8 @@ CHROMIUM = os.environ.get("LIFESPAN_CHROMIUM", "/usr/bin/chromium")
 if not shutil.which(CHROMIUM):
     pytest.skip(f"no chromium at {CHROMIUM}", allow_module_level=True)
 
-IMAGES = Path(__file__).resolve().parents[2] / "docs" / "img"
+IMAGES = (Path(__file__).resolve().parents[2] / "docs" / "img" if os.environ.get("LIFESPAN_UPDATE_SCREENSHOTS") == "1"
+          else Path(tempfile.mkdtemp(prefix="lifespan-screenshots-")))
 TURN = "button.move:not([disabled]), #end-screen:not([hidden])"
 
 
