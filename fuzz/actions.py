@@ -98,7 +98,7 @@ def mutate(data: bytes, max_size: int, seed: int) -> bytes:
     try:
         doc = json.loads(data)
     except (ValueError, RecursionError):
-        return mutators.byte_mutation(rng, data, max_size, seed)
+        return mutators.flip_bytes(rng, data, max_size)
     if not (isinstance(doc, dict) and "save" in doc):
         doc = {"save": doc, "ops": []}
     ops = doc["ops"] if isinstance(doc.get("ops"), list) else []

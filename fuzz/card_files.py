@@ -105,7 +105,7 @@ def test_one_input(data: bytes) -> None:
 def mutate(data: bytes, max_size: int, seed: int) -> bytes:
     rng = random.Random(seed)
     if rng.random() < 0.1:
-        return mutators.byte_mutation(rng, data, max_size, seed)
+        return mutators.flip_bytes(rng, data, max_size)
     lines = data.decode("utf-8", errors="replace").splitlines()
     for _ in range(rng.randint(1, 3)):
         lines = mutate_lines(rng, lines)

@@ -99,7 +99,7 @@ def mutate_tree(rng: random.Random, root: Any, known_text: list[str]) -> Any:
 
 
 def flip_bytes(rng: random.Random, data: bytes, max_size: int) -> bytes:
-    """A plain byte-level mutation, for drivers without libFuzzer's own."""
+    """A few random byte changes: what a structure-blind fuzzer would try."""
     buffer = bytearray(data or b"\x00")
     for _ in range(rng.randint(1, 4)):
         op = rng.random()
@@ -111,15 +111,3 @@ def flip_bytes(rng: random.Random, data: bytes, max_size: int) -> bytes:
         elif buffer:
             del buffer[at]
     return bytes(buffer[:max_size])
-
-
-# Set by the driver once libFuzzer runs: only then may atheris.Mutate be called.
-LIBFUZZER_RUNNING = False
-
-
-def byte_mutation(rng: random.Random, data: bytes, max_size: int, seed: int) -> bytes:
-    """libFuzzer's own mutation while it runs, else `flip_bytes`."""
-    if LIBFUZZER_RUNNING:
-        import atheris
-        return bytes(atheris.Mutate(data, max_size))
-    return flip_bytes(rng, data, max_size)

@@ -69,7 +69,7 @@ def test_one_input(data: bytes) -> None:
 def mutate(data: bytes, max_size: int, seed: int) -> bytes:
     rng = random.Random(seed)
     if rng.random() < 0.08:
-        return mutators.byte_mutation(rng, data, max_size, seed)
+        return mutators.flip_bytes(rng, data, max_size)
     name, items = parse(data.decode("utf-8", errors="replace"))
     known = KNOWN.get(name, {})
     for _ in range(rng.randint(1, 3)):

@@ -50,11 +50,11 @@ def test_one_input(data: bytes) -> None:
 def mutate(data: bytes, max_size: int, seed: int) -> bytes:
     rng = random.Random(seed)
     if rng.random() < 0.1:
-        return mutators.byte_mutation(rng, data, max_size, seed)
+        return mutators.flip_bytes(rng, data, max_size)
     try:
         doc = json.loads(data)
     except (ValueError, RecursionError):
-        return mutators.byte_mutation(rng, data, max_size, seed)
+        return mutators.flip_bytes(rng, data, max_size)
     for _ in range(rng.randint(1, 3)):
         doc = mutators.mutate_tree(rng, doc, KNOWN_TEXT)
     out = json.dumps(doc).encode()
