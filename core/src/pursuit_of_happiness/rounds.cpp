@@ -89,7 +89,7 @@ State Game::new_state(std::uint64_t seed) const {
   shuffle(s.decks[kItemRow], s.rng);
   auto two_faced = [&](int row, int count) {
     for (int i = 0; i < count; ++i)
-      s.decks[row].push_back(static_cast<std::uint8_t>((i << 1) | static_cast<int>(s.rng.below(2))));
+      s.decks[row].push_back(face_entry(static_cast<int>(i), static_cast<int>(s.rng.below(2))));
     shuffle(s.decks[row], s.rng);
   };
   two_faced(kJobRow, static_cast<int>(cards_.jobs.size()));
