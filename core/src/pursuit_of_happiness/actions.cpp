@@ -598,6 +598,18 @@ bool Game::is_legal(const State& s, int action) const {
 
 void Game::apply(State& s, int action) const { checked_apply(*this, s, action); }
 
+bool Game::try_apply(State& s, int action) const {
+  if (s.step == Step::kAction && is_main_action(kind_of(action))) {
+    Plan plan;
+    if (!main_action_listed(s, action, &plan)) return false;
+    apply_main_action(s, action, plan);
+    return true;
+  }
+  if (!is_legal(s, action)) return false;
+  apply_unchecked(s, action);
+  return true;
+}
+
 void Game::discard_card(State& s, int seat, int slot, bool penalty) const {
   PlayerState& p = s.players[seat];
   const InPlay c = p.cards[slot];

@@ -289,11 +289,11 @@ int Game::candidate_in(const State& s, int segment, int index) const {
 // Calls visit(action, legal) for every candidate in ascending action id until it returns true;
 // returns whether it did.
 template <class Visit>
-bool Game::for_each_candidate(const State& s, const MainCandidates& c, Visit&& visit) const {
+bool Game::for_each_candidate(const State& s, const MainCandidates& c, Visit&& visit, Plan* plan) const {
   int action = 0;
   for (const MainCandidates::Segment segment : MainCandidates::kInIdOrder)
     for (int k = 0; k < c.count[segment]; ++k) {
-      const bool legal = candidate_legal(s, segment, k, action, nullptr);
+      const bool legal = candidate_legal(s, segment, k, action, plan);
       if (visit(action, legal)) return true;
     }
   return false;
@@ -310,14 +310,15 @@ void Game::main_action_options(const State& s, ActionList& out) const {
 // Whether main_action_options lists `action`: apply then accepts exactly the main actions
 // legal_actions offers, including every restriction the candidates carry (only the Cloud or
 // the meeple left, the promotion rule's ways to leave the Dream board). The candidates come
-// in ascending id, so the walk stops at the first id not below `action`.
-bool Game::main_action_listed(const State& s, int action) const {
+// in ascending id, so the walk stops at the first id not below `action`. `plan`, if given,
+// receives the action's plan when it is listed.
+bool Game::main_action_listed(const State& s, int action, Plan* plan) const {
   bool listed = false;
   for_each_candidate(s, main_candidates(s), [&](int candidate, bool legal) {
     if (candidate < action) return false;
     listed = candidate == action && legal;
     return true;
-  });
+  }, plan);
   return listed;
 }
 

@@ -88,6 +88,9 @@ class Game {
   void apply_random_action(State& s, SplitMix64& rng) const;  // sample_action, then apply it
   void apply(State& s, int action) const;            // throws IllegalAction; s unchanged then
   void apply_unchecked(State& s, int action) const;
+  // Applies `action` if it is legal (nothing changes otherwise) and says whether it did. A main
+  // action is planned once: the plan its legality check makes is the one applied.
+  bool try_apply(State& s, int action) const;
   static const char* step_name(const State& s) { return kStepNames[static_cast<int>(s.step)]; }
 
   // --- scoring (scoring.cpp) ---
@@ -200,12 +203,13 @@ class Game {
       index -= roles;
     }
   }
+  // `plan`, if given, receives each legal candidate's plan before visit sees it.
   template <class Visit>
-  bool for_each_candidate(const State& s, const MainCandidates& c, Visit&& visit) const;
+  bool for_each_candidate(const State& s, const MainCandidates& c, Visit&& visit, Plan* plan = nullptr) const;
   bool active_group_project(const InPlay& c) const;
   int dream_variants(const Dreamt& d) const;
   void main_action_options(const State& s, ActionList& out) const;
-  bool main_action_listed(const State& s, int action) const;
+  bool main_action_listed(const State& s, int action, Plan* plan = nullptr) const;
   bool any_main_action(const State& s, const MainCandidates& c) const;
   int sample_planned(const State& s, SplitMix64& rng, Plan& plan) const;
   template <class Visit>
