@@ -246,17 +246,10 @@ Plan Game::plan_action(const State& s, const Action& a) const {
     }
     case ActionKind::kCommunityPlace:
       return plan_community(s, a.slot);
-    case ActionKind::kMakeFriend: {  // a card on the Best Friends board, its level-1 cost
-      if (!within(a.slot, s.friend_row) || p.cards.full() || friends_of(p) >= rules.best_friends_max) return plan;
-      plan.ok = true;
-      plan.cost = cards.items[s.friend_row[a.slot]].levels[0].cost;
-      return plan;
-    }
-    case ActionKind::kSchoolCourse:  // on the space the School board covers, in the Teen round only
-      if (!school_course_open(s)) return plan;
-      plan.ok = true;
-      plan.space = kSchoolSpaces[a.slot];
-      return plan;
+    case ActionKind::kMakeFriend:
+      return plan_make_friend(s, a);
+    case ActionKind::kSchoolCourse:
+      return plan_school_course(s, a);
     case ActionKind::kRealize:
     case ActionKind::kDetermineOutcome:
     case ActionKind::kSmartGoals:
@@ -478,12 +471,6 @@ void Game::free_actions(const State& s, ActionList& out) const {
     if (!s.rows[row].empty()) out.push_back(static_cast<std::uint16_t>(refresh_action(row)));
   for (std::size_t slot = 0; slot < p.cards.size(); ++slot)
     if (discardable(p, p.cards[slot])) out.push_back(static_cast<std::uint16_t>(encode(ActionKind::kDiscard, static_cast<int>(slot))));
-}
-
-int Game::friends_of(const PlayerState& p) const {
-  int count = 0;
-  for (const InPlay& c : p.cards) count += c.kind == kItemCard && cards_.items[c.id].best_friend;
-  return count;
 }
 
 bool Game::discardable(const PlayerState& p, const InPlay& c) const {
@@ -908,22 +895,12 @@ void Game::resolve(State& s, int action, const Plan* known) const {
       if (plan.meeple) p.meeple = a.slot;
       ++s.community_tokens[a.slot][seat];
       break;
-    case ActionKind::kMakeFriend: {
-      const std::uint8_t id = s.friend_row[a.slot];
-      s.friend_row.erase(static_cast<std::size_t>(a.slot));  // the board is redealt at the next Preparation
-      take_card(s, seat, InPlay{kItemCard, id, 0, 1, 0, 0, {-1, -1, -1, -1}});
-      gain(s, seat, cards_.items[id].levels[0].reward, true);
+    case ActionKind::kMakeFriend:
+      make_friend(s, seat, a);
       break;
-    }
-    case ActionKind::kSchoolCourse: {
-      // A course: its category's resource, and a credit towards that category's degree.
-      const int category = a.slot;
-      static constexpr int kCourseResource[3] = {kKnowledge, kInfluence, kCreativity};  // science, social, arts
-      p.resources[kCourseResource[category]] = raised(p.resources[kCourseResource[category]], rules_.school_resources);
-      p.school_credits[category] = raised(p.school_credits[category], 1);
-      if (p.school_credits[category] >= rules_.degree_credits) p.degrees = static_cast<std::uint8_t>(p.degrees | (1u << category));
+    case ActionKind::kSchoolCourse:
+      take_school_course(s, seat, a);
       break;
-    }
     case ActionKind::kRealize:
     case ActionKind::kDetermineOutcome:
       resolve_nostalgia(s, seat, a, plan);

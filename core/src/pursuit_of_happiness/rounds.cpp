@@ -140,18 +140,6 @@ State Game::new_state(std::uint64_t seed) const {
   return s;
 }
 
-// The Best Friends board: the cards left are discarded and 4 new ones dealt (an empty deck
-// takes back its discards, shuffled).
-void Game::deal_friends(State& s) const {
-  for (std::uint8_t card : s.friend_row) s.friend_discards.push_back(card);
-  s.friend_row.clear();
-  while (!s.friend_row.full()) {
-    restock_if_empty(s.friend_deck, s.friend_discards, s.rng);
-    if (s.friend_deck.empty()) return;
-    s.friend_row.push_back(s.friend_deck.pop_back());
-  }
-}
-
 bool Game::everyone_dead(const State& s) const {
   for (int seat = 0; seat < num_players(); ++seat)
     if (s.players[seat].alive) return false;

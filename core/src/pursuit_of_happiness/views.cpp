@@ -302,13 +302,8 @@ std::string Game::nostalgia_action_name(const State& s, const Action& a) const {
                                                                             : "Community board slot " + std::to_string(k + 1);
       return "Community: " + card + (p.meeple < 0 ? " (the meeple)" : " (an Hourglass)");
     }
-    case ActionKind::kMakeFriend:
-      return "Make a Friend: " + (k < static_cast<int>(s.friend_row.size()) ? cards_.items[s.friend_row[k]].name
-                                                                            : "Best Friends board slot " + std::to_string(k + 1));
-    case ActionKind::kSchoolCourse: {
-      static constexpr const char* kCourses[3] = {"Science (1 Knowledge)", "Social Studies (1 Influence)", "Arts (1 Creativity)"};
-      return std::string("School: ") + kCourses[k];
-    }
+    case ActionKind::kMakeFriend: return make_friend_name(s, a);
+    case ActionKind::kSchoolCourse: return school_course_name(a);
     case ActionKind::kForgoDiscount: return "Forgo 1 unit of the STH discount (pay 1 more resource)";
     default:  // kSmartGoals
       return "Advance with SMART Goals: " + (k < static_cast<int>(p.cards.size()) ? card_name(p.cards[k]) : "slot " + std::to_string(k));

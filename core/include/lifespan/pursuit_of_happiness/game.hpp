@@ -288,13 +288,19 @@ class Game {
   const NostalgiaSpec& nostalgia(const InPlay& c) const { return cards_.nostalgia[c.id]; }
   bool unlocked(const InPlay& c, NostalgiaAbility ability) const;  // an Ability card at level 2
   int inheritance(const PlayerState& p) const;
-  // The School module (actions.cpp): courses in the Teen round, and a degree's discount.
+  // The School module (school.cpp): courses in the Teen round, and a degree's discount (actions.cpp).
   bool school_course_open(const State& s) const { return rules_.school && s.round == 1; }
+  Plan plan_school_course(const State& s, const Action& a) const;
+  void take_school_course(State& s, int seat, const Action& a) const;
+  static std::string school_course_name(const Action& a);
   Effect degree_discounted(const PlayerState& p, Effect cost, int category) const;
-  // The Best Friends module (actions.cpp, rounds.cpp).
+  // The Best Friends module (best_friends.cpp).
   bool friends_on() const { return friends_on_; }
   void deal_friends(State& s) const;
   int friends_of(const PlayerState& p) const;
+  Plan plan_make_friend(const State& s, const Action& a) const;
+  void make_friend(State& s, int seat, const Action& a) const;
+  std::string make_friend_name(const State& s, const Action& a) const;
   // community.cpp
   bool community_on() const { return !cards_.community.empty(); }
   void deal_community(State& s) const;
