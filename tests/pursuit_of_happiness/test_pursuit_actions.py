@@ -76,8 +76,10 @@ def test_the_operands_name_what_the_text_names(game):
                 assert text.startswith("Start a Project: ")
             elif a.kind == K.PASS:
                 assert text == "Pass"
-            assert state.decode_action(text) == a  # a name decodes as its id does
-        state.apply(rng.choice(state.legal_actions()))
+        chosen = rng.choice(state.legal_actions())
+        # A name decodes as its id does (reading a name lists the legal actions: once a move).
+        assert state.decode_action(state.action_to_string(chosen)) == state.decode_action(chosen)
+        state.apply(chosen)
 
 
 def test_bad_operands_are_refused(game):
