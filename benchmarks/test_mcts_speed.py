@@ -9,12 +9,12 @@ Issue targets, as ratios within one run:
 Each benchmark stores its per-move figures in extra_info (see --benchmark-json).
 """
 
-import random
 import time
 
 import pytest
 
 import lifespan
+from open_spiel_hearts import first_decision, moves_left_in_random_games
 
 ITERATIONS = 400
 GAMES = ["pursuit_of_happiness", "time_of_your_life"]
@@ -64,24 +64,12 @@ def test_mcts_thread_scaling(benchmark, threads):
 @pytest.mark.benchmark(group="mcts-open-spiel")
 def test_open_spiel_mcts_bot_on_hearts(benchmark):
     pyspiel = pytest.importorskip("pyspiel")
-    game = pyspiel.load_game("hearts")
-    state = game.new_initial_state()
-    rng = random.Random(1)
-    while state.is_chance_node():
-        state.apply_action(rng.choice(state.chance_outcomes())[0])
-    # Moves left in a random game from here: each simulation applies about this many.
-    lengths = []
-    for _ in range(40):
-        s = state.clone()
-        n = 0
-        while not s.is_terminal():
-            s.apply_action(rng.choice(s.chance_outcomes())[0] if s.is_chance_node() else rng.choice(s.legal_actions()))
-            n += 1
-        lengths.append(n)
+    game, state, rng = first_decision(pyspiel)
+    moves_per_simulation = moves_left_in_random_games(state, rng)
     bot = pyspiel.MCTSBot(game, pyspiel.RandomRolloutEvaluator(1, 1), 2.0, ITERATIONS, 1000, False, 1, False)
     benchmark(bot.step, state)
     if benchmark.stats:
-        moves = ITERATIONS * sum(lengths) / len(lengths)
+        moves = ITERATIONS * moves_per_simulation
         benchmark.extra_info["ns_per_simulated_move"] = round(benchmark.stats.stats.median / moves * 1e9)
 
 

@@ -15,6 +15,7 @@ import random
 import pytest
 
 import lifespan
+from open_spiel_hearts import python_driven_game as hearts_game
 
 PLAYOUT_GAMES = 2000
 
@@ -73,20 +74,7 @@ def test_python_driven_moves(benchmark, game4):
 def test_open_spiel_hearts_python_driven_moves(benchmark):
     pyspiel = pytest.importorskip("pyspiel")
     game = pyspiel.load_game("hearts")
-
-    def one_game():
-        state, moves = game.new_initial_state(), 0
-        while not state.is_terminal():
-            if state.is_chance_node():
-                outcomes = state.chance_outcomes()
-                state.apply_action(outcomes[moves % len(outcomes)][0])
-            else:
-                legal = state.legal_actions()
-                state.apply_action(legal[moves % len(legal)])
-            moves += 1
-        return moves
-
-    moves = benchmark(one_game)
+    moves = benchmark(hearts_game, game)
     benchmark.extra_info["moves_per_round"] = moves
 
 

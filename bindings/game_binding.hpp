@@ -47,6 +47,14 @@ inline std::string action_text(py::handle text) {
   return std::string(utf8, static_cast<std::size_t>(size));
 }
 
+// An action given as a Python integer other than int (PyIndex_Check has passed, and it is no
+// bool): its id, which must be in range.
+inline int indexed_action(py::handle action, int num_actions) {
+  const auto id = py::reinterpret_steal<py::int_>(PyNumber_Index(action.ptr()));
+  if (id < py::int_(0) || id >= py::int_(num_actions)) throw_action_out_of_range(std::string(py::str(id)), num_actions);
+  return id.cast<int>();
+}
+
 template <class G>
 int parse_action(const StateHandle<G>& self, py::handle action) {
   if (PyLong_CheckExact(action.ptr())) {  // the common case, kept cheap for Python-driven loops
@@ -60,10 +68,7 @@ int parse_action(const StateHandle<G>& self, py::handle action) {
   if (py::isinstance<py::bool_>(action) || !PyIndex_Check(action.ptr()))
     throw py::type_error("an action is an int id or the text of action_to_string, not " +
                          std::string(py::str(py::type::handle_of(action).attr("__name__"))));
-  const auto id = py::reinterpret_steal<py::int_>(PyNumber_Index(action.ptr()));
-  if (id < py::int_(0) || id >= py::int_(G::kNumDistinctActions))
-    throw_action_out_of_range(std::string(py::str(id)), G::kNumDistinctActions);
-  return id.template cast<int>();
+  return indexed_action(action, G::kNumDistinctActions);
 }
 
 template <class G>

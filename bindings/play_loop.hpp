@@ -46,11 +46,10 @@ struct PlayLoopMethods {
       int overflow = 0;
       const long id = PyLong_AsLongAndOverflow(args[0], &overflow);
       State& s = state_of(self);
+      // try_apply checks and applies in one call: a main action is planned once.
       if (overflow == 0 && id >= 0 && id < G::kNumDistinctActions && !s.game->is_terminal(s.state) &&
-          s.game->is_legal(s.state, static_cast<int>(id))) {
-        s.game->apply_unchecked(s.state, static_cast<int>(id));
+          s.game->try_apply(s.state, static_cast<int>(id)))
         Py_RETURN_NONE;
-      }
     }
     PyObject* checked = PyObject_GetAttrString(self, "_apply");
     if (!checked) return nullptr;

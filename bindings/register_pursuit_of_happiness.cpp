@@ -1,5 +1,6 @@
 // The Pursuit of Happiness: builds the C++ Game from the records of the Python loader
 // (lifespan/pursuit_of_happiness.py, engine_records) and registers its Game and State classes.
+#include <pybind11/native_enum.h>
 #include <pybind11/stl.h>
 
 #include <string>
@@ -341,10 +342,107 @@ poh::CardTables read_cards(const py::dict& d) {
   return t;
 }
 
+// The Python names of ActionKind, in enum order.
+constexpr const char* kActionKindNames[] = {
+    "KEEP_TRAIT", "PAY_UPKEEP", "GIVE_UP", "REFRESH", "DISCARD", "SIMPLE_BOARD", "START_PROJECT",
+    "JOIN_GROUP", "SPEND", "GET_JOB", "PROMOTE_FROM_ROW", "PROMOTE_FLIP", "START_RELATIONSHIP",
+    "CARD_ACTION", "PAY_UNIT", "PASS", "UPKEEP_WORKING_HARDER", "EVENT_TASK", "PLAN_EXPERIENCE",
+    "DREAM", "FROM_DREAM", "EXTEND_EXPERIENCE", "DEVELOP_WITH_KID", "RAISE_FAMILY",
+    "PLACE_NOSTALGIA", "DISCARD_NOSTALGIA", "ACTIVE_TRIGGER", "FREE_ABILITY", "REALIZE",
+    "DETERMINE_OUTCOME", "SMART_GOALS", "FORGO_DISCOUNT", "SCHOOL_COURSE", "MAKE_FRIEND",
+    "COMMUNITY_PLACE", "ACHIEVEMENT", "NO_ACHIEVEMENT", "KEEP_KID", "DISCARD_KID", "CHOOSE_TRIGGER"};
+static_assert(std::size(kActionKindNames) == poh::kNumActionKinds, "one Python name per ActionKind");
+
+// An operand of encode_action: an int (not a bool) that fits the byte it is stored in.
+std::int8_t operand(const char* name, py::handle value) {
+  if (py::isinstance<py::bool_>(value) || !PyIndex_Check(value.ptr()))
+    throw py::type_error(std::string("encode_action: ") + name + " is an int, not " +
+                         std::string(py::str(py::type::handle_of(value).attr("__name__"))));
+  const auto number = py::reinterpret_steal<py::int_>(PyNumber_Index(value.ptr()));
+  if (number < py::int_(-128) || number > py::int_(127))
+    throw IllegalAction(std::string("encode_action: ") + name + " " + std::string(py::str(number)) + " is out of range");
+  return static_cast<std::int8_t>(number.cast<int>());
+}
+
+// ActionKind, the named tuple PursuitAction, and decode_action / encode_action on the Game and
+// State classes: the id layout of action.hpp, so that Python never re-derives it.
+void bind_actions(py::module_& m) {
+  py::native_enum<poh::ActionKind> kinds(m, "PursuitActionKind", "enum.IntEnum",
+                                         "What a Pursuit of Happiness action does (its operands: PursuitAction).");
+  for (int k = 0; k < poh::kNumActionKinds; ++k) kinds.value(kActionKindNames[k], static_cast<poh::ActionKind>(k));
+  kinds.finalize();
+  const py::object kind_type = m.attr("PursuitActionKind");
+  const py::object action_type = py::module_::import("collections").attr("namedtuple")(
+      "PursuitAction", py::make_tuple("kind", "seat", "row", "slot", "variant", "hourglass"));
+  action_type.attr("__module__") = m.attr("__name__");
+  action_type.attr("__doc__") =
+      "A Pursuit of Happiness action: its kind and operands (those the kind does not use are 0, "
+      "hourglass False). Made by decode_action; encode_action turns one back into its id.";
+  m.attr("PursuitAction") = action_type;
+
+  auto decode_id = [kind_type, action_type](int id) {
+    const poh::Action a = poh::decode(id);
+    return action_type(kind_type(static_cast<int>(a.kind)), a.seat, a.row, a.slot, a.variant, a.hourglass);
+  };
+  auto checked_id = [](py::handle action) {
+    if (py::isinstance<py::bool_>(action) || !PyIndex_Check(action.ptr()))
+      throw py::type_error("decode_action takes an int id, not " +
+                           std::string(py::str(py::type::handle_of(action).attr("__name__"))));
+    return indexed_action(action, poh::kNumDistinctActions);
+  };
+  auto encode = [kind_type](py::handle kind, py::handle seat, py::handle row, py::handle slot, py::handle variant,
+                            py::handle hourglass) {
+    if (!py::isinstance(kind, kind_type))
+      throw py::type_error("encode_action: kind is a PursuitActionKind, not " +
+                           std::string(py::str(py::type::handle_of(kind).attr("__name__"))));
+    if (!py::isinstance<py::bool_>(hourglass)) throw py::type_error("encode_action: hourglass is a bool");
+    const poh::Action a{static_cast<poh::ActionKind>(kind.cast<int>()), operand("seat", seat), operand("row", row),
+                        operand("slot", slot), operand("variant", variant), hourglass.cast<bool>()};
+    const int id = poh::encode(a);
+    if (id < 0)
+      throw IllegalAction("encode_action: no action id stands for " + std::string(py::str(kind)) + " with seat " +
+                          std::to_string(a.seat) + ", row " + std::to_string(a.row) + ", slot " + std::to_string(a.slot) +
+                          ", variant " + std::to_string(a.variant) + (a.hourglass ? ", with an Hourglass" : ""));
+    return id;
+  };
+  const char* decode_doc =
+      "decode_action(action) -> PursuitAction: the kind and operands an action id stands for (a str is read "
+      "as on apply, on a state).";
+  const char* encode_doc =
+      "encode_action(kind, *, seat=0, row=0, slot=0, variant=0, hourglass=False) -> int: the id of an action; "
+      "IllegalActionError when no id stands for these operands.";
+  auto args = [] {
+    return std::make_tuple(py::arg("kind"), py::kw_only(), py::arg("seat") = 0, py::arg("row") = 0, py::arg("slot") = 0,
+                           py::arg("variant") = 0, py::arg("hourglass") = false);
+  };
+  using GameClass = py::class_<GameHandle<poh::Game>>;
+  using StateClass = py::class_<StateHandle<poh::Game>>;
+  auto game_cls = py::reinterpret_borrow<GameClass>(m.attr("PursuitOfHappinessGame"));
+  auto state_cls = py::reinterpret_borrow<StateClass>(m.attr("PursuitOfHappinessState"));
+  const auto [a_kind, a_kw, a_seat, a_row, a_slot, a_variant, a_hourglass] = args();
+  game_cls.attr("ActionKind") = kind_type;
+  state_cls.attr("ActionKind") = kind_type;
+  game_cls.def("decode_action", [decode_id, checked_id](const GameHandle<poh::Game>&, py::handle action) {
+    return decode_id(checked_id(action));
+  }, py::arg("action"), decode_doc);
+  state_cls.def("decode_action", [decode_id](const StateHandle<poh::Game>& s, py::handle action) {
+    return decode_id(parse_action(s, action));
+  }, py::arg("action"), decode_doc);
+  game_cls.def("encode_action", [encode](const GameHandle<poh::Game>&, py::handle kind, py::handle seat, py::handle row,
+                                         py::handle slot, py::handle variant, py::handle hourglass) {
+    return encode(kind, seat, row, slot, variant, hourglass);
+  }, a_kind, a_kw, a_seat, a_row, a_slot, a_variant, a_hourglass, encode_doc);
+  state_cls.def("encode_action", [encode](const StateHandle<poh::Game>&, py::handle kind, py::handle seat, py::handle row,
+                                          py::handle slot, py::handle variant, py::handle hourglass) {
+    return encode(kind, seat, row, slot, variant, hourglass);
+  }, a_kind, a_kw, a_seat, a_row, a_slot, a_variant, a_hourglass, encode_doc);
+}
+
 }  // namespace
 
 void register_pursuit_of_happiness(py::module_& m) {
   bind_game<poh::Game>(m, "PursuitOfHappinessGame", "PursuitOfHappinessState");
+  bind_actions(m);
   m.attr("PURSUIT_OF_HAPPINESS_OPTIONS") = options_dict(rule_options());
   m.def(
       "make_pursuit_of_happiness",

@@ -80,3 +80,23 @@ def test_numpy_integers_are_taken_where_an_integer_is(tmp_path):
     state.apply(np.int64(state.legal_actions()[0]))
     assert lifespan.playouts(game, np.int64(2), seed=np.int64(1)).shape == (2, 3)
     assert lifespan.mcts(state, iterations=np.int64(5), seed=np.uint64(2)).action in state.legal_actions()
+
+
+PURSUIT_ACTIONS = """
+    import lifespan
+    from lifespan._core import PursuitAction, PursuitActionKind, PursuitOfHappinessGame
+
+    game = lifespan.load_game("pursuit_of_happiness", players=2)
+    assert isinstance(game, PursuitOfHappinessGame)
+    action: PursuitAction = game.decode_action(544)
+    kind: PursuitActionKind = action.kind
+    again: int = game.encode_action(kind, slot=action.slot, variant=action.variant, hourglass=action.hourglass)
+    state = game.new_state(1)
+    first: PursuitAction = state.decode_action(state.legal_actions()[0])
+    discard: int = state.encode_action(state.ActionKind.DISCARD, slot=2)
+"""
+
+
+def test_pursuit_action_values_type_check(tmp_path):
+    result = mypy(tmp_path, PURSUIT_ACTIONS)
+    assert result.returncode == 0, result.stdout + result.stderr

@@ -1,7 +1,8 @@
 # Stubs for the compiled module lifespan._core (bindings/), including the methods that
 # lifespan/_api.py adds in Python (to_json, state_from_json, cards, parameters, pickling).
 # _Game and _State exist only here: they spell out once the API every game's classes share.
-from typing import Any, Callable, ClassVar, Generic, NoReturn, SupportsIndex, TypeVar
+import enum
+from typing import Any, Callable, ClassVar, Generic, NamedTuple, NoReturn, SupportsIndex, TypeVar
 
 import numpy as np
 import numpy.typing as npt
@@ -88,8 +89,68 @@ class _State(Generic[_G]):
 
 class TimeOfYourLifeGame(_Game[TimeOfYourLifeState]): ...
 class TimeOfYourLifeState(_State[TimeOfYourLifeGame]): ...
-class PursuitOfHappinessGame(_Game[PursuitOfHappinessState]): ...
-class PursuitOfHappinessState(_State[PursuitOfHappinessGame]): ...
+# The Pursuit of Happiness's action ids as values (core/include/lifespan/pursuit_of_happiness/action.hpp).
+class PursuitActionKind(enum.IntEnum):
+    KEEP_TRAIT = 0
+    PAY_UPKEEP = 1
+    GIVE_UP = 2
+    REFRESH = 3
+    DISCARD = 4
+    SIMPLE_BOARD = 5
+    START_PROJECT = 6
+    JOIN_GROUP = 7
+    SPEND = 8
+    GET_JOB = 9
+    PROMOTE_FROM_ROW = 10
+    PROMOTE_FLIP = 11
+    START_RELATIONSHIP = 12
+    CARD_ACTION = 13
+    PAY_UNIT = 14
+    PASS = 15
+    UPKEEP_WORKING_HARDER = 16
+    EVENT_TASK = 17
+    PLAN_EXPERIENCE = 18
+    DREAM = 19
+    FROM_DREAM = 20
+    EXTEND_EXPERIENCE = 21
+    DEVELOP_WITH_KID = 22
+    RAISE_FAMILY = 23
+    PLACE_NOSTALGIA = 24
+    DISCARD_NOSTALGIA = 25
+    ACTIVE_TRIGGER = 26
+    FREE_ABILITY = 27
+    REALIZE = 28
+    DETERMINE_OUTCOME = 29
+    SMART_GOALS = 30
+    FORGO_DISCOUNT = 31
+    SCHOOL_COURSE = 32
+    MAKE_FRIEND = 33
+    COMMUNITY_PLACE = 34
+    ACHIEVEMENT = 35
+    NO_ACHIEVEMENT = 36
+    KEEP_KID = 37
+    DISCARD_KID = 38
+    CHOOSE_TRIGGER = 39
+
+class PursuitAction(NamedTuple):
+    kind: PursuitActionKind
+    seat: int
+    row: int
+    slot: int
+    variant: int
+    hourglass: bool
+
+class PursuitOfHappinessGame(_Game[PursuitOfHappinessState]):
+    ActionKind: ClassVar[type[PursuitActionKind]]
+    def decode_action(self, action: SupportsIndex) -> PursuitAction: ...
+    def encode_action(self, kind: PursuitActionKind, *, seat: SupportsIndex = 0, row: SupportsIndex = 0,
+                      slot: SupportsIndex = 0, variant: SupportsIndex = 0, hourglass: bool = False) -> int: ...
+
+class PursuitOfHappinessState(_State[PursuitOfHappinessGame]):
+    ActionKind: ClassVar[type[PursuitActionKind]]
+    def decode_action(self, action: SupportsIndex | str) -> PursuitAction: ...
+    def encode_action(self, kind: PursuitActionKind, *, seat: SupportsIndex = 0, row: SupportsIndex = 0,
+                      slot: SupportsIndex = 0, variant: SupportsIndex = 0, hourglass: bool = False) -> int: ...
 
 def make_time_of_your_life(rules: dict[str, Any], cards: list[dict[str, Any]], traits: list[str]) -> TimeOfYourLifeGame: ...
 def make_pursuit_of_happiness(rules: dict[str, Any], cards: dict[str, list[Any]]) -> PursuitOfHappinessGame: ...

@@ -47,143 +47,151 @@ START_PROJECT_SPACE, SPEND_SPACE, GET_JOB_SPACE, START_RELATIONSHIP_SPACE = rang
 # Flags of a card in play.
 ACTIVE, ARCHIVED, STARTED, RETIRED, UPKEEP_DUE, COMPLETED = 1, 2, 4, 8, 16, 32
 
-# Action ids (docs/pursuit_of_happiness_engine.md §5 as laid out by constants.hpp: a player
-# holds at most 24 cards, a row at most 6, a Group Project at most 4 roles, 4 seats).
+# Action ids come from the engine's own layout (decode_action / encode_action): tests never
+# re-derive it. The names below are each kind's first id and the helpers its operands.
 MAX_IN_PLAY, MAX_ROW, MAX_ROLES, MAX_PLAYERS = 24, 6, 4, 4
-KEEP_TRAIT = 0
-PAY_UPKEEP = KEEP_TRAIT + 2
-GIVE_UP = PAY_UPKEEP + MAX_IN_PLAY
-REFRESH = GIVE_UP + MAX_IN_PLAY
-DISCARD = REFRESH + 4
-SIMPLE = DISCARD + MAX_IN_PLAY
-STUDY, PLAY, INTERACT, TEMP_JOB, OVERTIME, REST = range(SIMPLE, SIMPLE + 6)
-START_PROJECT = SIMPLE + 6
-JOIN_GROUP = START_PROJECT + MAX_ROW * MAX_ROLES
-SPEND = JOIN_GROUP + MAX_PLAYERS * MAX_IN_PLAY * MAX_ROLES
-GET_JOB = SPEND + MAX_ROW
-PROMOTE_ROW = GET_JOB + MAX_ROW
-PROMOTE_FLIP = PROMOTE_ROW + MAX_ROW
-START_RELATIONSHIP = PROMOTE_FLIP + 1
-CARD_ACTION = START_RELATIONSHIP + MAX_ROW
-PAY_UNIT = CARD_ACTION + MAX_IN_PLAY
-PAY_KNOWLEDGE, PAY_CREATIVITY, PAY_INFLUENCE = range(PAY_UNIT, PAY_UNIT + 3)
-PASS = PAY_UNIT + 3
-GET_JOB_WORKING_HARDER = PASS + 1                            # + row slot * 2 + times - 1
-UPKEEP_WORKING_HARDER = GET_JOB_WORKING_HARDER + MAX_ROW * 2  # + times - 1
-EVENT_TASK = UPKEEP_WORKING_HARDER + 2                       # pay the revealed Event's task
-PLAN_EXPERIENCE = EVENT_TASK + 1                             # + Experiences board slot
-DREAM = PLAN_EXPERIENCE + 5                 # + source * 3 + dream slot (source: row * 6 + k, 24 + board slot)
-FROM_DREAM = DREAM + 29 * 3                                  # + dream slot * 4 + variant
-EXTEND_EXPERIENCE = FROM_DREAM + 3 * 4                       # + own slot
-DEVELOP_WITH_KID = EXTEND_EXPERIENCE + MAX_IN_PLAY           # + own slot (Kids)
-RAISE_FAMILY = DEVELOP_WITH_KID + MAX_IN_PLAY                # + own slot (Kids)
-PLACE_NOSTALGIA = RAISE_FAMILY + MAX_IN_PLAY               # + hand index (Nostalgia)
-DISCARD_NOSTALGIA = PLACE_NOSTALGIA + 8                      # + Nostalgia board slot
-ACTIVE_TRIGGER = DISCARD_NOSTALGIA + 2                       # + Nostalgia board slot
-FREE_ABILITY = ACTIVE_TRIGGER + 2                            # + own slot
-REALIZE = FREE_ABILITY + MAX_IN_PLAY                         # + Nostalgia board slot
-DETERMINE_OUTCOME = REALIZE + 2                              # + own slot * 2 + outcome
-SMART_GOALS = DETERMINE_OUTCOME + MAX_IN_PLAY * 2            # + own slot
-FORGO_DISCOUNT = SMART_GOALS + MAX_IN_PLAY                  # pay step: one more resource, less discount
-SCHOOL_COURSE = FORGO_DISCOUNT + 1                          # + Job category (School)
-MAKE_FRIEND = SCHOOL_COURSE + 3                             # + Best Friends board slot
-COMMUNITY_PLACE = MAKE_FRIEND + 4                           # + Community board slot
-ACHIEVEMENT = COMMUNITY_PLACE + 5                            # + achievement (Community resolution)
-NO_ACHIEVEMENT = ACHIEVEMENT + 3
-JOIN_FIFTH_SEAT = NO_ACHIEVEMENT + 1                         # + slot * 4 + role: seat 4's Group Projects
-SPEND_AT_LEVEL = JOIN_FIFTH_SEAT + MAX_IN_PLAY * MAX_ROLES  # + row slot * 3 + level - 2
-WITH_HOURGLASS = SPEND_AT_LEVEL + 6 * 3                      # + (the Cloud's id - PLAN_EXPERIENCE)
-KEEP_KID = WITH_HOURGLASS + (EXTEND_EXPERIENCE - PLAN_EXPERIENCE)  # Kids step: the Kid first in line
-DISCARD_KID = KEEP_KID + 1
-CHOOSE_TRIGGER = DISCARD_KID + 1                             # + Nostalgia board slot (trigger step)
-NUM_ACTIONS = CHOOSE_TRIGGER + 2
 
-assert (PAY_UPKEEP, GIVE_UP, REFRESH, DISCARD, SIMPLE, START_PROJECT, JOIN_GROUP, SPEND, GET_JOB,
-        PROMOTE_ROW, PROMOTE_FLIP, START_RELATIONSHIP, CARD_ACTION, PAY_UNIT, PASS) == \
-       (2, 26, 50, 54, 78, 84, 108, 492, 498, 504, 510, 511, 517, 541, 544)
+
+def _layout_game():
+    import lifespan
+
+    return lifespan.load_game(GAME, players=2)
+
+
+_LAYOUT = _layout_game()
+ActionKind = _LAYOUT.ActionKind
+encode = _LAYOUT.encode_action
+decode = _LAYOUT.decode_action
+
+KEEP_TRAIT = encode(ActionKind.KEEP_TRAIT)
+PAY_UPKEEP = encode(ActionKind.PAY_UPKEEP)
+GIVE_UP = encode(ActionKind.GIVE_UP)
+REFRESH = encode(ActionKind.REFRESH)
+DISCARD = encode(ActionKind.DISCARD)
+STUDY, PLAY, INTERACT, TEMP_JOB, OVERTIME, REST = (encode(ActionKind.SIMPLE_BOARD, slot=k) for k in range(6))
+SIMPLE = STUDY
+START_PROJECT = encode(ActionKind.START_PROJECT)
+JOIN_GROUP = encode(ActionKind.JOIN_GROUP)
+SPEND = encode(ActionKind.SPEND)
+GET_JOB = encode(ActionKind.GET_JOB)
+PROMOTE_ROW = encode(ActionKind.PROMOTE_FROM_ROW)
+PROMOTE_FLIP = encode(ActionKind.PROMOTE_FLIP)
+START_RELATIONSHIP = encode(ActionKind.START_RELATIONSHIP)
+CARD_ACTION = encode(ActionKind.CARD_ACTION)
+PAY_KNOWLEDGE, PAY_CREATIVITY, PAY_INFLUENCE = (encode(ActionKind.PAY_UNIT, slot=k) for k in range(3))
+PAY_UNIT = PAY_KNOWLEDGE
+PASS = encode(ActionKind.PASS)
+GET_JOB_WORKING_HARDER = encode(ActionKind.GET_JOB, variant=1)
+UPKEEP_WORKING_HARDER = encode(ActionKind.UPKEEP_WORKING_HARDER, variant=1)
+EVENT_TASK = encode(ActionKind.EVENT_TASK)
+PLAN_EXPERIENCE = encode(ActionKind.PLAN_EXPERIENCE)
+DREAM = encode(ActionKind.DREAM)
+FROM_DREAM = encode(ActionKind.FROM_DREAM)
+EXTEND_EXPERIENCE = encode(ActionKind.EXTEND_EXPERIENCE)
+DEVELOP_WITH_KID = encode(ActionKind.DEVELOP_WITH_KID)
+RAISE_FAMILY = encode(ActionKind.RAISE_FAMILY)
+PLACE_NOSTALGIA = encode(ActionKind.PLACE_NOSTALGIA)
+DISCARD_NOSTALGIA = encode(ActionKind.DISCARD_NOSTALGIA)
+ACTIVE_TRIGGER = encode(ActionKind.ACTIVE_TRIGGER)
+FREE_ABILITY = encode(ActionKind.FREE_ABILITY)
+REALIZE = encode(ActionKind.REALIZE)
+DETERMINE_OUTCOME = encode(ActionKind.DETERMINE_OUTCOME)
+SMART_GOALS = encode(ActionKind.SMART_GOALS)
+FORGO_DISCOUNT = encode(ActionKind.FORGO_DISCOUNT)
+SCHOOL_COURSE = encode(ActionKind.SCHOOL_COURSE)
+MAKE_FRIEND = encode(ActionKind.MAKE_FRIEND)
+COMMUNITY_PLACE = encode(ActionKind.COMMUNITY_PLACE)
+ACHIEVEMENT = encode(ActionKind.ACHIEVEMENT)
+NO_ACHIEVEMENT = encode(ActionKind.NO_ACHIEVEMENT)
+JOIN_FIFTH_SEAT = encode(ActionKind.JOIN_GROUP, seat=4)
+SPEND_AT_LEVEL = encode(ActionKind.SPEND, variant=1)
+WITH_HOURGLASS = encode(ActionKind.PLAN_EXPERIENCE, hourglass=True)
+KEEP_KID = encode(ActionKind.KEEP_KID)
+DISCARD_KID = encode(ActionKind.DISCARD_KID)
+CHOOSE_TRIGGER = encode(ActionKind.CHOOSE_TRIGGER)
+NUM_ACTIONS = _LAYOUT.num_distinct_actions
 
 
 def start_project(row_slot: int, role: int = 0) -> int:
-    return START_PROJECT + MAX_ROLES * row_slot + role
+    return encode(ActionKind.START_PROJECT, slot=row_slot, variant=role)
 
 
 def join_group(owner: int, slot: int, role: int) -> int:
-    if owner == 4:
-        return JOIN_FIFTH_SEAT + slot * MAX_ROLES + role
-    return JOIN_GROUP + (owner * MAX_IN_PLAY + slot) * MAX_ROLES + role
+    return encode(ActionKind.JOIN_GROUP, seat=owner, slot=slot, variant=role)
 
 
 def with_hourglass(action: int) -> int:
     """The Experiences-board action `action` (Plan Experience, Dream, from the Dream board)
     with an Hourglass while the Cloud is unused."""
-    assert PLAN_EXPERIENCE <= action < EXTEND_EXPERIENCE
-    return WITH_HOURGLASS + action - PLAN_EXPERIENCE
+    a = decode(action)
+    assert a.kind in (ActionKind.PLAN_EXPERIENCE, ActionKind.DREAM, ActionKind.FROM_DREAM) and not a.hourglass
+    return encode(a.kind, seat=a.seat, row=a.row, slot=a.slot, variant=a.variant, hourglass=True)
 
 
 def refresh(row: int) -> int:
-    return REFRESH + row
+    return encode(ActionKind.REFRESH, row=row)
 
 
 def discard(slot: int) -> int:
-    return DISCARD + slot
+    return encode(ActionKind.DISCARD, slot=slot)
 
 
 def pay_upkeep(slot: int) -> int:
-    return PAY_UPKEEP + slot
+    return encode(ActionKind.PAY_UPKEEP, slot=slot)
 
 
 def give_up(slot: int) -> int:
-    return GIVE_UP + slot
+    return encode(ActionKind.GIVE_UP, slot=slot)
 
 
 def spend(row_slot: int) -> int:
-    return SPEND + row_slot
+    return encode(ActionKind.SPEND, slot=row_slot)
 
 
 def spend_at_level(row_slot: int, level: int) -> int:
     """Spend on the Item in `row_slot`, bought at `level` (2 or more)."""
-    return SPEND_AT_LEVEL + row_slot * 3 + level - 2
+    return encode(ActionKind.SPEND, slot=row_slot, variant=level - 1)
 
 
 def get_job(row_slot: int) -> int:
-    return GET_JOB + row_slot
+    return encode(ActionKind.GET_JOB, slot=row_slot)
 
 
 def get_job_working_harder(row_slot: int, times: int) -> int:
-    return GET_JOB_WORKING_HARDER + row_slot * 2 + times - 1
+    return encode(ActionKind.GET_JOB, slot=row_slot, variant=times)
 
 
 def upkeep_working_harder(times: int) -> int:
-    return UPKEEP_WORKING_HARDER + times - 1
+    return encode(ActionKind.UPKEEP_WORKING_HARDER, variant=times)
 
 
 def plan_experience(board_slot: int) -> int:
-    return PLAN_EXPERIENCE + board_slot
+    return encode(ActionKind.PLAN_EXPERIENCE, slot=board_slot)
 
 
 def dream(row: int, k: int, dream_slot: int) -> int:
     """Dream a card: row 0-3 and its slot k, or row 4 for the Experiences board."""
-    return DREAM + (row * MAX_ROW + k) * 3 + dream_slot
+    return encode(ActionKind.DREAM, row=row, slot=k, variant=dream_slot)
 
 
 def from_dream(dream_slot: int, variant: int = 0) -> int:
-    return FROM_DREAM + dream_slot * 4 + variant
+    return encode(ActionKind.FROM_DREAM, slot=dream_slot, variant=variant)
 
 
 def extend_experience(slot: int) -> int:
-    return EXTEND_EXPERIENCE + slot
+    return encode(ActionKind.EXTEND_EXPERIENCE, slot=slot)
 
 
 def promote_row(row_slot: int) -> int:
-    return PROMOTE_ROW + row_slot
+    return encode(ActionKind.PROMOTE_FROM_ROW, slot=row_slot)
 
 
 def start_relationship(row_slot: int) -> int:
-    return START_RELATIONSHIP + row_slot
+    return encode(ActionKind.START_RELATIONSHIP, slot=row_slot)
 
 
 def card_action(slot: int) -> int:
-    return CARD_ACTION + slot
+    return encode(ActionKind.CARD_ACTION, slot=slot)
 
 
 # --- the card set, in the engine's numbering --------------------------------------------------

@@ -17,8 +17,8 @@ constexpr BonusAction kSimpleBonus[kNumSimpleActions] = {
 bool has(std::uint16_t mask, int space) { return (mask >> space) & 1u; }
 
 // The Cloud (Experiences) may go on the Experiences board while it is unused. The ids of Plan
-// Experience, Dream and taking a card from the Dream board place it then; the same ids offset to
-// kWithHourglass place an Hourglass instead (docs §9).
+// Experience, Dream and taking a card from the Dream board place it then; the same actions with
+// an Hourglass (Action::hourglass) place an Hourglass instead (docs §9).
 bool uses_cloud(const PlayerState& p, int space) {
   return (space == kPlanExperience || space == kDream) && p.cloud < 0;
 }
@@ -84,12 +84,8 @@ Effect without_placed_hourglass(Effect cost) {
   return cost;
 }
 
-// How many times a Stand-alone Job works harder with this action (0: not working harder).
-int harder_times(int action) {
-  if (action >= kUpkeepWorkingHarder) return action - kUpkeepWorkingHarder + 1;
-  if (action >= kGetJobWorkingHarder) return (action - kGetJobWorkingHarder) % kMaxWorkHarder + 1;
-  return 0;
-}
+// How many times a Stand-alone Job works harder with this Upkeep payment (0: not working harder).
+int harder_times(const Action& a) { return a.kind == ActionKind::kUpkeepWorkingHarder ? a.variant : 0; }
 
 }  // namespace
 
@@ -111,9 +107,9 @@ bool simple_action_legal(const State& s, int space, Plan* plan) {
 
 // `plan`, if given, receives the plan of a legal action.
 bool Game::main_action_legal(const State& s, int action, Plan* plan) const {
-  if (action >= kSimpleBoard && action < kSimpleBoard + kNumSimpleActions)
-    return simple_action_legal(s, action - kSimpleBoard, plan);
-  return affordable(s, plan_action(s, action), plan);
+  const Action a = decode(action);
+  if (a.kind == ActionKind::kSimpleBoard) return simple_action_legal(s, a.slot, plan);
+  return affordable(s, plan_action(s, a), plan);
 }
 
 // Whether the seat to move can carry out a planned main action: it exists, its requirement is
@@ -134,167 +130,145 @@ bool Game::affordable(const State& s, const Plan& made, Plan* plan) const {
 bool Game::candidate_legal(const State& s, int segment, int index, int& action, Plan* plan) const {
   const auto& rows = s.rows;
   // Inlined at each use, so that plan_take's switch on the row is settled at compile time.
-  auto take_from = [&](int row, int first_id) __attribute__((always_inline)) {
-    action = first_id + index;
+  auto take_from = [&](int row, ActionKind kind) __attribute__((always_inline)) {
+    action = encode(kind, index);
     return affordable(s, plan_take(s, row, rows[row][index], 0), plan);
   };
   // Tests, not a switch: a jump table here is an indirect branch the CPU mispredicts on most draws.
   if (segment == MainCandidates::kSimple) {
-    action = kSimpleBoard + index;
+    action = encode(ActionKind::kSimpleBoard, index);
     return simple_action_legal(s, index, plan);
   }
   if (segment == MainCandidates::kStart) {
     action = start_candidate(s, index);  // not candidate_in: its switch is an indirect branch
-    const int k = (action - kStartProjectAction) / kMaxRoles, role = (action - kStartProjectAction) % kMaxRoles;
-    return affordable(s, plan_take(s, kProjectRow, rows[kProjectRow][k], role), plan);
+    const Action start = decode(action);
+    return affordable(s, plan_take(s, kProjectRow, rows[kProjectRow][start.slot], start.variant), plan);
   }
-  if (segment == MainCandidates::kSpend) return take_from(kItemRow, kSpendAction);
+  if (segment == MainCandidates::kSpend) return take_from(kItemRow, ActionKind::kSpend);
   if (segment == MainCandidates::kGetJob) {
     // The requirement first: most Jobs drawn are refused on it, before their price is worked out.
-    const int entry = rows[kJobRow][index];
-    if (!meets(s.players[s.current], cards_.jobs[entry >> 1][entry & 1].requirement)) {
-      action = kGetJobAction + index;
+    if (!meets(s.players[s.current], job_of_entry(rows[kJobRow][index]).requirement)) {
+      action = encode(ActionKind::kGetJob, index);
       return false;
     }
-    return take_from(kJobRow, kGetJobAction);
+    return take_from(kJobRow, ActionKind::kGetJob);
   }
-  if (segment == MainCandidates::kRelationship) return take_from(kPartnerRow, kStartRelationshipAction);
+  if (segment == MainCandidates::kRelationship) return take_from(kPartnerRow, ActionKind::kStartRelationship);
   // These two are planned straight from the index too: through candidate_in and plan_action's
   // tests on the id, their draws (nearly all refused) cost 2-3% of a playout more.
   if (segment == MainCandidates::kCardActions) {
-    action = kCardAction + index;
+    action = encode(ActionKind::kCardAction, index);
     return affordable(s, plan_card_action(s, index, false), plan);
   }
   if (segment == MainCandidates::kSpendAtLevel) {
     int level = 0;
     const int k = spend_at_level_slot(s, index, level);
-    action = spend_at_level_action(k, level);
+    action = encode(ActionKind::kSpend, k, level);
     return affordable(s, plan_take(s, kItemRow, rows[kItemRow][k], level), plan);
   }
   action = candidate_in(s, segment, index);
   return main_action_legal(s, action, plan);
 }
 
-Plan Game::plan_action(const State& s, int action) const {
+Plan Game::plan_action(const State& s, const Action& a) const {
   const auto& cards = cards_;
   const Rules& rules = rules_;
   const PlayerState& p = s.players[s.current];
   Plan plan;
   auto board = [&](int space) { place_on_board(s, p, space, plan); };
-  // Card actions first: in playouts they are most of what reaches this function (board spaces
-  // and row takes are planned in candidate_legal), and the tests below are many.
-  if (action >= kCardAction && action < kPayUnit) return plan_card_action(s, action - kCardAction, false);
-  if (action >= kWithHourglass) {
+  // The id below a row's size: the rows, the Experiences board and the play area fill from 0.
+  auto within = [](int k, const auto& cards_there) { return k < static_cast<int>(cards_there.size()); };
+  if (a.hourglass) {
     // The same Experiences-board action with an Hourglass: only where it would use the Cloud.
-    if (action >= kKeepKid) return plan;  // decisions of their own steps: no plan
-    plan = plan_action(s, with_cloud(action));
+    plan = plan_action(s, with_cloud(a));
     if (!plan.cloud) return Plan{};
     plan.cloud = false;
     return plan;
   }
-  if (action >= kSimpleBoard && action < kSimpleBoard + kNumSimpleActions) {
-    board(action - kSimpleBoard);  // Study..Rest are spaces 0..5
-    return plan;
+  switch (a.kind) {
+    // Card actions first: in playouts they are most of what reaches this function (board
+    // spaces and row takes are planned in candidate_legal).
+    case ActionKind::kCardAction:
+      return plan_card_action(s, a.slot, false);
+    case ActionKind::kSimpleBoard:
+      board(a.slot);  // Study..Rest are spaces 0..5
+      return plan;
+    case ActionKind::kStartProject:
+      if (!within(a.slot, s.rows[kProjectRow])) return plan;
+      return plan_take(s, kProjectRow, s.rows[kProjectRow][a.slot], a.variant);
+    case ActionKind::kJoinGroup: {
+      const int owner = a.seat, slot = a.slot, role = a.variant;
+      if (owner >= num_players() || !within(slot, s.players[owner].cards)) return plan;
+      if (rules.group_join == GroupJoin::kOwnActive && owner != s.current) return plan;
+      const InPlay& c = s.players[owner].cards[slot];
+      if (c.kind != kProjectCard || !(c.flags & kInActiveSlot)) return plan;
+      const ProjectSpec& spec = cards.projects[c.id];
+      if (spec.type != ProjectType::kGroup || role >= spec.num_levels || c.roles[role] >= 0) return plan;
+      int mine = 0;
+      for (std::int8_t seat : c.roles) mine += seat == s.current;
+      if (mine >= kMaxOwnOnGroupProject) return plan;
+      plan.ok = true;
+      plan.cost = with_event_project_cost(s, s.current, spec.levels[role].cost);
+      plan.project = true;
+      return plan;
+    }
+    case ActionKind::kSpend:  // variant: the level bought, from 0 (L1)
+      if (!within(a.slot, s.rows[kItemRow])) return plan;
+      return plan_take(s, kItemRow, s.rows[kItemRow][a.slot], a.variant);
+    case ActionKind::kGetJob:  // variant: times a Stand-alone Job works harder
+      if (!within(a.slot, s.rows[kJobRow])) return plan;
+      return plan_take(s, kJobRow, s.rows[kJobRow][a.slot], a.variant);
+    case ActionKind::kPromoteFlip: {  // to the other face of the seat's Job
+      const InPlay* job = promotable_job(p);
+      return job && rules.promotion == Promotion::kFlip ? plan_promotion(s, cards.jobs[job->id][1 - job->face]) : plan;
+    }
+    case ActionKind::kPromoteFromRow:
+      if (rules.promotion != Promotion::kRow || !within(a.slot, s.rows[kJobRow])) return plan;
+      return plan_promotion(s, job_of_entry(s.rows[kJobRow][a.slot]));
+    case ActionKind::kStartRelationship:
+      if (!within(a.slot, s.rows[kPartnerRow])) return plan;
+      return plan_take(s, kPartnerRow, s.rows[kPartnerRow][a.slot], 0);
+    case ActionKind::kPlanExperience:
+      if (!within(a.slot, s.experience_row)) return plan;
+      return plan_take(s, kExperienceSource, s.experience_row[a.slot], 0);
+    case ActionKind::kDream: {  // a card of a row or the Experiences board into Dream slot `variant`
+      const int slot = a.variant;
+      if (!experiences_on() || slot >= rules.dream_slots || p.dream[slot].source >= 0) return plan;
+      if (a.row < kExperienceSource ? !within(a.slot, s.rows[a.row]) : !within(a.slot, s.experience_row)) return plan;
+      board(kDream);
+      return plan;
+    }
+    case ActionKind::kFromDream: {
+      if (a.slot >= rules.dream_slots || p.dream[a.slot].source < 0) return plan;
+      const Dreamt& d = p.dream[a.slot];
+      if (dream_promotion(d, a.variant)) return plan_promotion(s, job_of_entry(d.entry));
+      return plan_take(s, d.source, d.entry, a.variant);
+    }
+    case ActionKind::kCommunityPlace:
+      return plan_community(s, a.slot);
+    case ActionKind::kMakeFriend:
+      return plan_make_friend(s, a);
+    case ActionKind::kSchoolCourse:
+      return plan_school_course(s, a);
+    case ActionKind::kRealize:
+    case ActionKind::kDetermineOutcome:
+    case ActionKind::kSmartGoals:
+      return plan_nostalgia(s, a);
+    case ActionKind::kDevelopWithKid:
+    case ActionKind::kRaiseFamily: {  // Kids: develop into L3 and have a Kid, or Raise Family at L3
+      const bool raise = a.kind == ActionKind::kRaiseFamily;
+      if (s.kid_deck.empty() || p.cards.full() || !within(a.slot, p.cards)) return plan;
+      const InPlay& c = p.cards[a.slot];
+      if (c.kind != kPartnerCard || c.level != (raise ? 3 : 2)) return plan;
+      if (!raise) plan.cost = without_placed_hourglass(cards.partners[c.id][c.face].levels[c.level].cost);
+      plan.ok = true;  // Raise Family costs its Hourglass only
+      return plan;
+    }
+    case ActionKind::kExtendExperience:
+      return plan_card_action(s, a.slot, true);
+    default:  // not a main action: no plan
+      return plan;
   }
-  if (action >= kStartProjectAction && action < kJoinGroup) {
-    const int k = (action - kStartProjectAction) / kMaxRoles, role = (action - kStartProjectAction) % kMaxRoles;
-    if (k >= static_cast<int>(s.rows[kProjectRow].size())) return plan;
-    return plan_take(s, kProjectRow, s.rows[kProjectRow][k], role);
-  }
-  if ((action >= kJoinGroup && action < kSpendAction) || (action >= kJoinFifthSeat && action < kSpendAtLevel)) {
-    int owner = 0, slot = 0, role = 0;
-    decode_join(action, owner, slot, role);
-    if (owner >= num_players() || slot >= static_cast<int>(s.players[owner].cards.size())) return plan;
-    if (rules.group_join == GroupJoin::kOwnActive && owner != s.current) return plan;
-    const InPlay& c = s.players[owner].cards[slot];
-    if (c.kind != kProjectCard || !(c.flags & kInActiveSlot)) return plan;
-    const ProjectSpec& spec = cards.projects[c.id];
-    if (spec.type != ProjectType::kGroup || role >= spec.num_levels || c.roles[role] >= 0) return plan;
-    int mine = 0;
-    for (std::int8_t seat : c.roles) mine += seat == s.current;
-    if (mine >= kMaxOwnOnGroupProject) return plan;
-    plan.ok = true;
-    plan.cost = with_event_project_cost(s, s.current, spec.levels[role].cost);
-    plan.project = true;
-    return plan;
-  }
-  if ((action >= kSpendAction && action < kGetJobAction) || action >= kSpendAtLevel) {
-    int k = action - kSpendAction, level = 0;
-    if (action >= kSpendAtLevel) decode_spend_at_level(action, k, level);
-    if (k >= static_cast<int>(s.rows[kItemRow].size())) return plan;
-    return plan_take(s, kItemRow, s.rows[kItemRow][k], level);
-  }
-  const bool working_harder = action >= kGetJobWorkingHarder && action < kUpkeepWorkingHarder;
-  if ((action >= kGetJobAction && action < kPromoteFromRow) || working_harder) {
-    const int code = action - kGetJobWorkingHarder;
-    const int k = working_harder ? code / kMaxWorkHarder : action - kGetJobAction;
-    if (k >= static_cast<int>(s.rows[kJobRow].size())) return plan;
-    const int times = working_harder ? code % kMaxWorkHarder + 1 : 0;
-    return plan_take(s, kJobRow, s.rows[kJobRow][k], times);
-  }
-  if (action == kPromoteFlip) {  // to the other face of the seat's Job
-    const InPlay* job = promotable_job(p);
-    return job && rules.promotion == Promotion::kFlip ? plan_promotion(s, cards.jobs[job->id][1 - job->face]) : plan;
-  }
-  if (action >= kPromoteFromRow && action < kPromoteFlip) {
-    const int k = action - kPromoteFromRow;
-    if (rules.promotion != Promotion::kRow || k >= static_cast<int>(s.rows[kJobRow].size())) return plan;
-    const int entry = s.rows[kJobRow][k];
-    return plan_promotion(s, cards.jobs[entry >> 1][entry & 1]);
-  }
-  if (action >= kStartRelationshipAction && action < kCardAction) {
-    const int k = action - kStartRelationshipAction;
-    if (k >= static_cast<int>(s.rows[kPartnerRow].size())) return plan;
-    return plan_take(s, kPartnerRow, s.rows[kPartnerRow][k], 0);
-  }
-  if (action >= kPlanExperienceAction && action < kDreamAction) {
-    const int k = action - kPlanExperienceAction;
-    if (k >= static_cast<int>(s.experience_row.size())) return plan;
-    return plan_take(s, kExperienceSource, s.experience_row[k], 0);
-  }
-  if (action >= kDreamAction && action < kFromDream) {
-    const int source = (action - kDreamAction) / kMaxDreamSlots, slot = (action - kDreamAction) % kMaxDreamSlots;
-    if (!experiences_on() || slot >= rules.dream_slots || p.dream[slot].source >= 0) return plan;
-    const bool row = source < kExperienceSource * kMaxRow;
-    const int k = row ? source % kMaxRow : source - kExperienceSource * kMaxRow;
-    if (k >= static_cast<int>(row ? s.rows[source / kMaxRow].size() : s.experience_row.size())) return plan;
-    board(kDream);
-    return plan;
-  }
-  if (action >= kFromDream && action < kExtendExperience) {
-    const int slot = (action - kFromDream) / kDreamVariants, variant = (action - kFromDream) % kDreamVariants;
-    if (slot >= rules.dream_slots || p.dream[slot].source < 0) return plan;
-    const Dreamt& d = p.dream[slot];
-    if (dream_promotion(d, variant)) return plan_promotion(s, cards.jobs[d.entry >> 1][d.entry & 1]);
-    return plan_take(s, d.source, d.entry, variant);
-  }
-  if (action >= kCommunityPlace) return action < kAchievement ? plan_community(s, action) : plan;  // achievements: no plan
-  if (action >= kMakeFriend) {  // a card on the Best Friends board, its level-1 cost
-    const int k = action - kMakeFriend;
-    if (k >= static_cast<int>(s.friend_row.size()) || p.cards.full() || friends_of(p) >= rules.best_friends_max) return plan;
-    plan.ok = true;
-    plan.cost = cards.items[s.friend_row[k]].levels[0].cost;
-    return plan;
-  }
-  if (action >= kSchoolCourse) {  // on the space the School board covers, in the Teen round only
-    if (!school_course_open(s)) return plan;
-    plan.ok = true;
-    plan.space = kSchoolSpaces[action - kSchoolCourse];
-    return plan;
-  }
-  if (action >= kPlaceNostalgia) return action >= kRealize ? plan_nostalgia(s, action) : plan;  // free ones: no plan
-  if (action >= kDevelopWithKid) {  // Kids: develop into L3 and have a Kid, or Raise Family at L3
-    const bool raise = action >= kRaiseFamily;
-    const int slot = action - (raise ? kRaiseFamily : kDevelopWithKid);
-    if (s.kid_deck.empty() || p.cards.full() || slot >= static_cast<int>(p.cards.size())) return plan;
-    const InPlay& c = p.cards[slot];
-    if (c.kind != kPartnerCard || c.level != (raise ? 3 : 2)) return plan;
-    if (!raise) plan.cost = without_placed_hourglass(cards.partners[c.id][c.face].levels[c.level].cost);
-    plan.ok = true;  // Raise Family costs its Hourglass only
-    return plan;
-  }
-  if (action >= kExtendExperience) return plan_card_action(s, action - kExtendExperience, true);
-  return plan;
 }
 
 // The card action on the card in `slot`, or with `extend` the extension of a planned Experience.
@@ -351,7 +325,7 @@ Plan Game::plan_card_action(const State& s, int slot, bool extend) const {
       return plan;
     }
     case kJobRow: {
-      const JobFace& face = cards_.jobs[entry >> 1][entry & 1];
+      const JobFace& face = job_of_entry(entry);
       if (variant > kMaxWorkHarder || (variant > 0 && !face.standalone)) return plan;
       board(kGetJob);
       // A Child Trait's Job discount comes off the whole price, Work Harder included.
@@ -365,7 +339,7 @@ Plan Game::plan_card_action(const State& s, int slot, bool extend) const {
     case kPartnerRow:
       if (variant != 0) return plan;
       board(kStartRelationship);
-      plan.cost = discounted(p, cards_.partners[entry >> 1][entry & 1].levels[0].cost, DiscountOn::kPartner);
+      plan.cost = discounted(p, partner_of_entry(entry).levels[0].cost, DiscountOn::kPartner);
       return plan;
     default:  // an Experience: Plan Experience checks its Planning requirement (last, as above)
       if (variant != 0) return plan;
@@ -438,16 +412,17 @@ void Game::legal_actions(const State& s, ActionList& out) const {
   switch (s.step) {
     case Step::kChooseTrait:
       for (std::size_t i = 0; i < p.trait_offer.size(); ++i)
-        out.push_back(static_cast<std::uint16_t>(kKeepTrait + i));
+        out.push_back(static_cast<std::uint16_t>(encode(ActionKind::kKeepTrait, static_cast<int>(i))));
       return;
     case Step::kUpkeep:
       for (std::size_t slot = 0; slot < p.cards.size(); ++slot)
         if ((p.cards[slot].flags & kUpkeepDue) && can_pay(s, s.current, upkeep_cost(p, p.cards[slot]), false))
-          out.push_back(static_cast<std::uint16_t>(kPayUpkeep + slot));
+          out.push_back(static_cast<std::uint16_t>(encode(ActionKind::kPayUpkeep, static_cast<int>(slot))));
       for (std::size_t slot = 0; slot < p.cards.size(); ++slot)
-        if (p.cards[slot].flags & kUpkeepDue) out.push_back(static_cast<std::uint16_t>(kGiveUp + slot));
+        if (p.cards[slot].flags & kUpkeepDue) out.push_back(static_cast<std::uint16_t>(encode(ActionKind::kGiveUp, static_cast<int>(slot))));
       for (int times = 1; times <= kMaxWorkHarder; ++times)
-        if (upkeep_harder_legal(s, times)) out.push_back(static_cast<std::uint16_t>(kUpkeepWorkingHarder + times - 1));
+        if (upkeep_harder_legal(s, times))
+          out.push_back(static_cast<std::uint16_t>(encode(ActionKind::kUpkeepWorkingHarder, 0, times)));
       return;
     case Step::kPay:
       pay_unit_options(s, out);
@@ -456,13 +431,16 @@ void Game::legal_actions(const State& s, ActionList& out) const {
       free_actions(s, out);
       const std::size_t free_count = out.size();
       main_action_options(s, out);
-      if (out.size() == free_count) out.push_back(kPass);  // nothing to place an Hourglass on
-      if (event_task_legal(s))  // a free action, listed in id order among the others
-        out.insert(static_cast<std::size_t>(std::upper_bound(out.begin(), out.end(), kEventTask) - out.begin()), kEventTask);
+      if (out.size() == free_count) out.push_back(kPassId);  // nothing to place an Hourglass on
+      if (event_task_legal(s)) {  // a free action, listed in id order among the others
+        constexpr std::uint16_t task = encode(ActionKind::kEventTask);
+        out.insert(static_cast<std::size_t>(std::upper_bound(out.begin(), out.end(), task) - out.begin()), task);
+      }
       if (nostalgia_on()) {  // free actions whose ids come before Nostalgia's main actions
         ActionList free;
         nostalgia_free_actions(s, free);
-        auto at = static_cast<std::size_t>(std::lower_bound(out.begin(), out.end(), kRealize) - out.begin());
+        constexpr std::uint16_t realize = encode(ActionKind::kRealize);
+        auto at = static_cast<std::size_t>(std::lower_bound(out.begin(), out.end(), realize) - out.begin());
         for (std::uint16_t action : free) out.insert(at++, action);
       }
       return;
@@ -471,11 +449,12 @@ void Game::legal_actions(const State& s, ActionList& out) const {
       community_options(s, out);
       return;
     case Step::kKids:
-      out.push_back(kKeepKid);
-      out.push_back(kDiscardKid);
+      out.push_back(encode(ActionKind::kKeepKid));
+      out.push_back(encode(ActionKind::kDiscardKid));
       return;
     case Step::kTrigger:
-      for (int slot = 0; slot < kNostalgiaSlots; ++slot) out.push_back(static_cast<std::uint16_t>(kChooseTrigger + slot));
+      for (int slot = 0; slot < kNostalgiaSlots; ++slot)
+        out.push_back(static_cast<std::uint16_t>(encode(ActionKind::kChooseTrigger, slot)));
       return;
     case Step::kGameOver:
       return;
@@ -489,15 +468,9 @@ void Game::legal_actions(const State& s, ActionList& out) const {
 void Game::free_actions(const State& s, ActionList& out) const {
   const PlayerState& p = s.players[s.current];
   for (int row = 0; row < kNumRows; ++row)
-    if (!s.rows[row].empty()) out.push_back(static_cast<std::uint16_t>(kRefresh + row));
+    if (!s.rows[row].empty()) out.push_back(static_cast<std::uint16_t>(refresh_action(row)));
   for (std::size_t slot = 0; slot < p.cards.size(); ++slot)
-    if (discardable(p, p.cards[slot])) out.push_back(static_cast<std::uint16_t>(kDiscard + slot));
-}
-
-int Game::friends_of(const PlayerState& p) const {
-  int count = 0;
-  for (const InPlay& c : p.cards) count += c.kind == kItemCard && cards_.items[c.id].best_friend;
-  return count;
+    if (discardable(p, p.cards[slot])) out.push_back(static_cast<std::uint16_t>(encode(ActionKind::kDiscard, static_cast<int>(slot))));
 }
 
 bool Game::discardable(const PlayerState& p, const InPlay& c) const {
@@ -548,8 +521,8 @@ Effect Game::upkeep_cost(const PlayerState& p, const InPlay& c, int harder) cons
   return harder ? cost.plus(job_face(c).harder_upkeep_cost, harder) : cost;
 }
 
-int Game::upkeep_slot(const PlayerState& p, int action) {
-  return action >= kUpkeepWorkingHarder ? p.job_slot : action - kPayUpkeep;
+int Game::upkeep_slot(const PlayerState& p, const Action& a) {
+  return a.kind == ActionKind::kUpkeepWorkingHarder ? p.job_slot : a.slot;
 }
 
 // Paying a due Stand-alone Job's upkeep working harder `times` times.
@@ -565,43 +538,45 @@ bool Game::upkeep_harder_legal(const State& s, int times) const {
 bool Game::is_legal(const State& s, int action) const {
   if (s.step == Step::kGameOver || action < 0 || action >= kNumDistinctActions) return false;
   const PlayerState& p = s.players[s.current];
-  auto slot_of = [&](int base) { return action - base; };
+  const Action a = decode(action);
   switch (s.step) {
     case Step::kChooseTrait:
-      return action < static_cast<int>(p.trait_offer.size());
+      return a.kind == ActionKind::kKeepTrait && a.slot < static_cast<int>(p.trait_offer.size());
     case Step::kUpkeep: {
-      if (action >= kUpkeepWorkingHarder && action < kUpkeepWorkingHarder + kMaxWorkHarder)
-        return upkeep_harder_legal(s, action - kUpkeepWorkingHarder + 1);
-      if (action < kPayUpkeep || action >= kRefresh) return false;
-      const int slot = slot_of(action >= kGiveUp ? kGiveUp : kPayUpkeep);
-      if (slot >= static_cast<int>(p.cards.size()) || !(p.cards[slot].flags & kUpkeepDue)) return false;
-      return action >= kGiveUp || can_pay(s, s.current, upkeep_cost(p, p.cards[slot]), false);
+      if (a.kind == ActionKind::kUpkeepWorkingHarder) return upkeep_harder_legal(s, a.variant);
+      if (a.kind != ActionKind::kPayUpkeep && a.kind != ActionKind::kGiveUp) return false;
+      if (a.slot >= static_cast<int>(p.cards.size()) || !(p.cards[a.slot].flags & kUpkeepDue)) return false;
+      return a.kind == ActionKind::kGiveUp || can_pay(s, s.current, upkeep_cost(p, p.cards[a.slot]), false);
     }
     case Step::kPay: {
       ActionList options;
       pay_unit_options(s, options);
       return std::find(options.begin(), options.end(), action) != options.end();
     }
-    case Step::kAction: {
-      if (action >= kRefresh && action < kDiscard) return !s.rows[action - kRefresh].empty();
-      if (action >= kDiscard && action < kSimpleBoard) {
-        const int slot = slot_of(kDiscard);
-        return slot < static_cast<int>(p.cards.size()) && discardable(p, p.cards[slot]);
+    case Step::kAction:
+      switch (a.kind) {
+        case ActionKind::kRefresh:
+          return !s.rows[a.row].empty();
+        case ActionKind::kDiscard:
+          return a.slot < static_cast<int>(p.cards.size()) && discardable(p, p.cards[a.slot]);
+        case ActionKind::kPass:
+          return !any_main_action(s, main_candidates(s));
+        case ActionKind::kEventTask:
+          return event_task_legal(s);
+        case ActionKind::kPlaceNostalgia:
+        case ActionKind::kDiscardNostalgia:
+        case ActionKind::kActiveTrigger:
+        case ActionKind::kFreeAbility:
+          return nostalgia_on() && nostalgia_free_legal(s, a);
+        default:
+          return is_main_action(a.kind) && main_action_listed(s, action);
       }
-      if (action == kPass) return !any_main_action(s, main_candidates(s));
-      if (action == kEventTask) return event_task_legal(s);
-      if (action >= kPlaceNostalgia && action < kRealize) return nostalgia_on() && nostalgia_free_legal(s, action);
-      const bool main = (action >= kSimpleBoard && action < kPayUnit) ||
-                        (action >= kGetJobWorkingHarder && action < kUpkeepWorkingHarder) ||
-                        (action >= kPlanExperienceAction && action < kKeepKid);
-      return main && main_action_listed(s, action);
-    }
     case Step::kCommunity:
-      return action >= kAchievement && action <= kNoAchievement && achievement_legal(s, action);
+      return (a.kind == ActionKind::kAchievement || a.kind == ActionKind::kNoAchievement) && achievement_legal(s, a);
     case Step::kKids:
-      return action == kKeepKid || action == kDiscardKid;
+      return a.kind == ActionKind::kKeepKid || a.kind == ActionKind::kDiscardKid;
     case Step::kTrigger:
-      return action >= kChooseTrigger && action < kChooseTrigger + kNostalgiaSlots;
+      return a.kind == ActionKind::kChooseTrigger;
     case Step::kGameOver:
       return false;
   }
@@ -609,6 +584,18 @@ bool Game::is_legal(const State& s, int action) const {
 }
 
 void Game::apply(State& s, int action) const { checked_apply(*this, s, action); }
+
+bool Game::try_apply(State& s, int action) const {
+  if (s.step == Step::kAction && is_main_action(kind_of(action))) {
+    Plan plan;
+    if (!main_action_listed(s, action, &plan)) return false;
+    apply_main_action(s, action, plan);
+    return true;
+  }
+  if (!is_legal(s, action)) return false;
+  apply_unchecked(s, action);
+  return true;
+}
 
 void Game::discard_card(State& s, int seat, int slot, bool penalty) const {
   PlayerState& p = s.players[seat];
@@ -621,7 +608,7 @@ void Game::discard_card(State& s, int seat, int slot, bool penalty) const {
   if (c.kind != kKidCard) {  // a Kid leaves the game
     const bool best_friend = c.kind == kItemCard && cards_.items[c.id].best_friend;
     auto& pile = c.kind == kExperienceCard ? s.experience_discards : best_friend ? s.friend_discards : s.discards[row];
-    pile.push_back(static_cast<std::uint8_t>(two_faced ? (c.id << 1) | c.face : c.id));
+    pile.push_back(two_faced ? face_entry(c.id, c.face) : c.id);
   }
   remove_card(s, seat, slot);
   if (penalty) {
@@ -653,9 +640,10 @@ void Game::take_card(State& s, int seat, InPlay card) const {
 void Game::apply_unchecked(State& s, int action) const {
   const int seat = s.current;
   PlayerState& p = s.players[seat];
+  const Action a = decode(action);
   switch (s.step) {
     case Step::kChooseTrait: {
-      p.trait = static_cast<std::int8_t>(p.trait_offer[action - kKeepTrait]);
+      p.trait = static_cast<std::int8_t>(p.trait_offer[a.slot]);
       p.trait_offer.clear();  // the other trait goes back to the box
       const int n = num_players();
       const int offset = places_after(s.first_player, seat, n);
@@ -671,8 +659,8 @@ void Game::apply_unchecked(State& s, int action) const {
       return;
     }
     case Step::kUpkeep:
-      if (action >= kGiveUp && action < kRefresh) {
-        InPlay& c = p.cards[action - kGiveUp];
+      if (a.kind == ActionKind::kGiveUp) {
+        InPlay& c = p.cards[a.slot];
         if (c.kind == kKidCard) {  // the Kid grows anyway, and the player loses 1 LTH
           ++c.level;
           add_lth(p, -1, false);
@@ -681,66 +669,68 @@ void Game::apply_unchecked(State& s, int action) const {
           c.flags &= static_cast<std::uint8_t>(~kUpkeepDue);  // not fed: it does not grow
         } else {
           const InPlay given_up = c;
-          discard_card(s, seat, action - kGiveUp, true);
+          discard_card(s, seat, a.slot, true);
           if (begin_kid_decisions(s, seat, given_up)) return;  // after_upkeep_decision follows them
         }
         after_upkeep_decision(s);
         return;
       }
-      if (begin_payment(s, seat, upkeep_cost(p, p.cards[upkeep_slot(p, action)], harder_times(action)), false, action))
+      if (begin_payment(s, seat, upkeep_cost(p, p.cards[upkeep_slot(p, a)], harder_times(a)), false, action))
         resolve(s, action);
       return;
     case Step::kPay: {
-      pay_unit(s, action - kPayUnit);
+      pay_unit(s, a);
       const int pending = s.payment.action;
       if (continue_payment(s)) resolve(s, pending);
       return;
     }
-    case Step::kAction: {
-      if (action >= kRefresh && action < kRefresh + kNumRows) {
-        // The slots it empties are refilled (the summary, Action 5.1), not those emptied
-        // earlier in the round by cards taken: they wait for the next Preparation.
-        const int row = action - kRefresh;
-        const int emptied = static_cast<int>(s.rows[row].size());
-        gain_sth(s, seat, -1);
-        for (std::uint8_t card : s.rows[row]) s.discards[row].push_back(card);
-        s.rows[row].clear();
-        deal_row(s, row, emptied);
-        return;
+    case Step::kAction:
+      switch (a.kind) {
+        case ActionKind::kRefresh: {
+          // The slots it empties are refilled (the summary, Action 5.1), not those emptied
+          // earlier in the round by cards taken: they wait for the next Preparation.
+          const int row = a.row;
+          const int emptied = static_cast<int>(s.rows[row].size());
+          gain_sth(s, seat, -1);
+          for (std::uint8_t card : s.rows[row]) s.discards[row].push_back(card);
+          s.rows[row].clear();
+          deal_row(s, row, emptied);
+          return;
+        }
+        case ActionKind::kDiscard: {
+          const InPlay discarded = p.cards[a.slot];
+          discard_card(s, seat, a.slot, true);
+          if (!p.alive) next_turn(s);
+          else begin_kid_decisions(s, seat, discarded);
+          return;
+        }
+        case ActionKind::kEventTask:
+          do_event_task(s);
+          return;
+        case ActionKind::kPlaceNostalgia:
+        case ActionKind::kDiscardNostalgia:
+        case ActionKind::kActiveTrigger:
+        case ActionKind::kFreeAbility:
+          do_nostalgia_free(s, a);
+          return;
+        case ActionKind::kPass:
+          p.hourglasses = 0;
+          if (p.cloud < 0) p.cloud = kNumSpaces;  // an unused Cloud goes too
+          if (community_on() && p.meeple < 0) p.meeple = kCommunitySlots;  // and an unused meeple
+          next_turn(s);
+          return;
+        default:
+          apply_main_action(s, action, plan_action(s, a));
+          return;
       }
-      if (action >= kDiscard && action < kDiscard + kMaxInPlay) {
-        const InPlay discarded = p.cards[action - kDiscard];
-        discard_card(s, seat, action - kDiscard, true);
-        if (!p.alive) next_turn(s);
-        else begin_kid_decisions(s, seat, discarded);
-        return;
-      }
-      if (action == kEventTask) {
-        do_event_task(s);
-        return;
-      }
-      if (action >= kPlaceNostalgia && action < kRealize) {
-        do_nostalgia_free(s, action);
-        return;
-      }
-      if (action == kPass) {
-        p.hourglasses = 0;
-        if (p.cloud < 0) p.cloud = kNumSpaces;  // an unused Cloud goes too
-        if (community_on() && p.meeple < 0) p.meeple = kCommunitySlots;  // and an unused meeple
-        next_turn(s);
-        return;
-      }
-      apply_main_action(s, action, plan_action(s, action));
-      return;
-    }
     case Step::kCommunity:
-      choose_achievement(s, action);
+      choose_achievement(s, a);
       return;
     case Step::kKids:
-      decide_kid(s, action == kDiscardKid);
+      decide_kid(s, a.kind == ActionKind::kDiscardKid);
       return;
     case Step::kTrigger:
-      choose_trigger(s, action - kChooseTrigger);
+      choose_trigger(s, a.slot);
       return;
     case Step::kGameOver:
       return;
@@ -780,9 +770,10 @@ void Game::resolve(State& s, int action, const Plan* known) const {
   PlayerState& p = s.players[seat];
   const std::array<std::uint8_t, kNumResources> paid = s.payment.paid;  // kept for this call only
   s.payment.paid = {};
+  const Action a = decode(action);
   if (s.step == Step::kUpkeep) {
-    InPlay& c = p.cards[upkeep_slot(p, action)];
-    const int harder = harder_times(action);
+    InPlay& c = p.cards[upkeep_slot(p, a)];
+    const int harder = harder_times(a);
     const Effect cost = upkeep_cost(p, c, harder);
     const int printed_coins = printed_upkeep(c).first[kMoney];
     p.upkeep_relief = static_cast<std::uint8_t>(p.upkeep_relief - std::min<int>(p.upkeep_relief, printed_coins));
@@ -798,8 +789,8 @@ void Game::resolve(State& s, int action, const Plan* known) const {
     return;
   }
 
-  const Plan plan = known ? *known : plan_action(s, action);
-  action = with_cloud(action);  // the plan says which token goes: the effect is the same
+  // The plan says which token goes (Cloud or Hourglass): the effect is the same.
+  const Plan plan = known ? *known : plan_action(s, a);
   p.money = static_cast<std::uint8_t>(p.money - plan.cost[kMoney]);
   spend_hourglasses(p, plan.cost[kHourglasses] + plan.placed());
   if (plan.cost[kSth]) gain_sth(s, seat, -plan.cost[kSth]);
@@ -821,137 +812,151 @@ void Game::resolve(State& s, int action, const Plan* known) const {
     recount_row(s, row);
     take(s, seat, row, entry, variant);
   };
-  if (action >= kSimpleBoard && action < kSimpleBoard + kNumSimpleActions) {
-    const int space = action - kSimpleBoard;
-    if (space <= kInteract) p.resources[space] = raised(p.resources[space], kBoardResourceGain);
-    if (space == kTempJob) p.money = raised(p.money, rules_.temp_job_money);
-    if (space == kRest) relax(p, rules_.rest_relax);
-    if (space == kOvertime) {
-      gain_stress(s, seat, rules_.overtime_stress);
-      if (!p.alive) {
-        // the Stress ended this life: no Hourglasses come of it
-      } else if (rules_.overtime_timing == OvertimeTiming::kThisRound)
-        p.hourglasses = static_cast<std::uint8_t>(std::min(
-            kHourglassesPerColour - p.hourglasses_spent, p.hourglasses + rules_.overtime_hourglasses));
-      else
-        p.hourglasses_next = static_cast<std::uint8_t>(p.hourglasses_next + rules_.overtime_hourglasses);
-    } else {
-      trait_bonus(s, seat, kSimpleBonus[space]);
-    }
-  } else if (action >= kStartProjectAction && action < kJoinGroup) {
-    take_from_row(kProjectRow, (action - kStartProjectAction) / kMaxRoles, (action - kStartProjectAction) % kMaxRoles);
-  } else if ((action >= kJoinGroup && action < kSpendAction) || (action >= kJoinFifthSeat && action < kSpendAtLevel)) {
-    int owner = 0, slot = 0, role = 0;
-    decode_join(action, owner, slot, role);
-    InPlay& c = s.players[owner].cards[slot];
-    c.roles[role] = static_cast<std::int8_t>(seat);
-    --s.open_roles[owner];
-    ++c.time;
-    gain(s, seat, cards_.projects[c.id].levels[role].reward, true);
-  } else if ((action >= kSpendAction && action < kGetJobAction) || action >= kSpendAtLevel) {
-    int k = action - kSpendAction, level = 0;
-    if (action >= kSpendAtLevel) decode_spend_at_level(action, k, level);
-    take_from_row(kItemRow, k, level);
-  } else if (action >= kGetJobAction && action < kPromoteFlip) {
-    take_from_row(kJobRow, action - (action >= kPromoteFromRow ? kPromoteFromRow : kGetJobAction), 0);
-  } else if (action >= kGetJobWorkingHarder && action < kUpkeepWorkingHarder) {
-    take_from_row(kJobRow, (action - kGetJobWorkingHarder) / kMaxWorkHarder, harder_times(action));
-  } else if (action == kPromoteFlip) {  // legal only with a Job to promote, so job_slot holds it
-    InPlay& job = p.cards[p.job_slot];
-    job.face = static_cast<std::uint8_t>(1 - job.face);
-    job.level = job_face(job).level;
-    gain(s, seat, job_face(job).reward, true);
-  } else if (action >= kStartRelationshipAction && action < kCardAction) {
-    take_from_row(kPartnerRow, action - kStartRelationshipAction, 0);
-  } else if (action >= kPlanExperienceAction && action < kDreamAction) {
-    const int k = action - kPlanExperienceAction;
-    const std::uint8_t entry = s.experience_row[k];
-    refill_experiences(s, k);
-    take(s, seat, kExperienceSource, entry, 0);
-  } else if (action >= kDreamAction && action < kFromDream) {
-    const int source = (action - kDreamAction) / kMaxDreamSlots, slot = (action - kDreamAction) % kMaxDreamSlots;
-    Dreamt& dreamt = p.dream[slot];
-    if (source < kExperienceSource * kMaxRow) {
-      const int row = source / kMaxRow, k = source % kMaxRow;
-      dreamt = Dreamt{static_cast<std::int8_t>(row), s.rows[row][k], 0};
-      s.rows[row].erase(static_cast<std::size_t>(k));
-      recount_row(s, row);
-    } else {
-      const int k = source - kExperienceSource * kMaxRow;
-      dreamt = Dreamt{kExperienceSource, s.experience_row[k], 0};
-      refill_experiences(s, k);
-    }
-    // Each Dream board slot shows a resource: Knowledge, Creativity, Influence, left to right.
-    p.resources[slot % kNumResources] = raised(p.resources[slot % kNumResources], 1);
-    trait_bonus(s, seat, kBonusDream);
-  } else if (action >= kFromDream && action < kExtendExperience) {
-    const int slot = (action - kFromDream) / kDreamVariants;
-    const Dreamt dreamt = p.dream[slot];
-    p.dream[slot] = Dreamt{};
-    add_lth(p, dreamt.desire, false);  // 1 LTH per Desire token
-    take(s, seat, dreamt.source, dreamt.entry, (action - kFromDream) % kDreamVariants);
-  } else if (action >= kCommunityPlace) {  // a token on a Community card
-    const int k = action - kCommunityPlace;
-    if (plan.meeple) p.meeple = static_cast<std::int8_t>(k);
-    ++s.community_tokens[k][seat];
-  } else if (action >= kMakeFriend) {
-    const int k = action - kMakeFriend;
-    const std::uint8_t id = s.friend_row[k];
-    s.friend_row.erase(static_cast<std::size_t>(k));  // the board is redealt at the next Preparation
-    take_card(s, seat, InPlay{kItemCard, id, 0, 1, 0, 0, {-1, -1, -1, -1}});
-    gain(s, seat, cards_.items[id].levels[0].reward, true);
-  } else if (action >= kSchoolCourse) {
-    // A course: its category's resource, and a credit towards that category's degree.
-    const int category = action - kSchoolCourse;
-    static constexpr int kCourseResource[3] = {kKnowledge, kInfluence, kCreativity};  // science, social, arts
-    p.resources[kCourseResource[category]] = raised(p.resources[kCourseResource[category]], rules_.school_resources);
-    p.school_credits[category] = raised(p.school_credits[category], 1);
-    if (p.school_credits[category] >= rules_.degree_credits) p.degrees = static_cast<std::uint8_t>(p.degrees | (1u << category));
-  } else if (action >= kRealize && action < kSmartGoals) {
-    resolve_nostalgia(s, seat, action, plan);
-  } else if (action >= kDevelopWithKid && action < kPlaceNostalgia) {
-    const bool raise = action >= kRaiseFamily;
-    InPlay& partner = p.cards[action - (raise ? kRaiseFamily : kDevelopWithKid)];
-    partner.time = static_cast<std::uint8_t>(partner.time + 1 + plan.cost[kHourglasses]);
-    if (!raise) {
-      ++partner.level;
-      gain(s, seat, level_of(partner, partner.level).reward, true);
-      partner_to_level_3(s, seat, partner);
-    }
-    have_kid(s, seat, InPlay(partner));
-  } else if ((action >= kCardAction && action < kPayUnit) || action >= kExtendExperience) {
-    // The card action, also with an Experience's extension or with SMART Goals (the ids from
-    // kExtendExperience not taken above).
-    const bool extend = action >= kExtendExperience && action < kDevelopWithKid;
-    const int slot = action - (action >= kSmartGoals ? kSmartGoals : extend ? kExtendExperience : kCardAction);
-    InPlay& c = p.cards[slot];
-    c.time = static_cast<std::uint8_t>(c.time + plan.placed() + plan.cost[kHourglasses]);
-    if (c.kind == kExperienceCard) {
-      // Completed: set aside for good, counted.
-      const ExperienceSpec& spec = cards_.experiences[c.id];
-      remove_card(s, seat, slot);
-      p.experiences = counted_up(p.experiences, cards_.experiences.size());
-      gain(s, seat, spec.reward, true);
-      if (extend) gain(s, seat, spec.extend_reward, true);
-    } else if (c.kind == kJobCard) {
-      c.flags = static_cast<std::uint8_t>((c.flags | kArchived | kRetired) & ~kInActiveSlot);
-      p.jobs_retired = raised(p.jobs_retired, 1);
-    } else if (c.kind == kNostalgiaCard) {
-      progress_nostalgia(s, seat, c);
-    } else {
-      ++c.level;
-      gain(s, seat, level_of(c, c.level).reward, true);
-      if (c.kind == kPartnerCard && c.level == 3) partner_to_level_3(s, seat, c);
-      if (c.kind == kProjectCard && c.level == cards_.projects[c.id].num_levels) {
-        c.flags = static_cast<std::uint8_t>((c.flags | kArchived | kCompleted) & ~kInActiveSlot);
-        p.completed_projects = counted_up(p.completed_projects, cards_.projects.size());
+  switch (a.kind) {
+    case ActionKind::kSimpleBoard: {
+      const int space = a.slot;
+      if (space <= kInteract) p.resources[space] = raised(p.resources[space], kBoardResourceGain);
+      if (space == kTempJob) p.money = raised(p.money, rules_.temp_job_money);
+      if (space == kRest) relax(p, rules_.rest_relax);
+      if (space == kOvertime) {
+        gain_stress(s, seat, rules_.overtime_stress);
+        if (!p.alive) {
+          // the Stress ended this life: no Hourglasses come of it
+        } else if (rules_.overtime_timing == OvertimeTiming::kThisRound)
+          p.hourglasses = static_cast<std::uint8_t>(std::min(
+              kHourglassesPerColour - p.hourglasses_spent, p.hourglasses + rules_.overtime_hourglasses));
+        else
+          p.hourglasses_next = static_cast<std::uint8_t>(p.hourglasses_next + rules_.overtime_hourglasses);
+      } else {
+        trait_bonus(s, seat, kSimpleBonus[space]);
       }
+      break;
     }
+    case ActionKind::kStartProject:
+      take_from_row(kProjectRow, a.slot, a.variant);
+      break;
+    case ActionKind::kJoinGroup: {
+      InPlay& c = s.players[a.seat].cards[a.slot];
+      c.roles[a.variant] = static_cast<std::int8_t>(seat);
+      --s.open_roles[a.seat];
+      ++c.time;
+      gain(s, seat, cards_.projects[c.id].levels[a.variant].reward, true);
+      break;
+    }
+    case ActionKind::kSpend:
+      take_from_row(kItemRow, a.slot, a.variant);
+      break;
+    case ActionKind::kGetJob:
+      take_from_row(kJobRow, a.slot, a.variant);
+      break;
+    case ActionKind::kPromoteFromRow:
+      take_from_row(kJobRow, a.slot, 0);
+      break;
+    case ActionKind::kPromoteFlip: {  // legal only with a Job to promote, so job_slot holds it
+      InPlay& job = p.cards[p.job_slot];
+      job.face = static_cast<std::uint8_t>(1 - job.face);
+      job.level = job_face(job).level;
+      gain(s, seat, job_face(job).reward, true);
+      break;
+    }
+    case ActionKind::kStartRelationship:
+      take_from_row(kPartnerRow, a.slot, 0);
+      break;
+    case ActionKind::kPlanExperience: {
+      const std::uint8_t entry = s.experience_row[a.slot];
+      refill_experiences(s, a.slot);
+      take(s, seat, kExperienceSource, entry, 0);
+      break;
+    }
+    case ActionKind::kDream: {
+      const int slot = a.variant;
+      Dreamt& dreamt = p.dream[slot];
+      if (a.row < kExperienceSource) {
+        dreamt = Dreamt{a.row, s.rows[a.row][a.slot], 0};
+        s.rows[a.row].erase(static_cast<std::size_t>(a.slot));
+        recount_row(s, a.row);
+      } else {
+        dreamt = Dreamt{kExperienceSource, s.experience_row[a.slot], 0};
+        refill_experiences(s, a.slot);
+      }
+      // Each Dream board slot shows a resource: Knowledge, Creativity, Influence, left to right.
+      p.resources[slot % kNumResources] = raised(p.resources[slot % kNumResources], 1);
+      trait_bonus(s, seat, kBonusDream);
+      break;
+    }
+    case ActionKind::kFromDream: {
+      const Dreamt dreamt = p.dream[a.slot];
+      p.dream[a.slot] = Dreamt{};
+      add_lth(p, dreamt.desire, false);  // 1 LTH per Desire token
+      take(s, seat, dreamt.source, dreamt.entry, a.variant);
+      break;
+    }
+    case ActionKind::kCommunityPlace:  // a token on a Community card
+      if (plan.meeple) p.meeple = a.slot;
+      ++s.community_tokens[a.slot][seat];
+      break;
+    case ActionKind::kMakeFriend:
+      make_friend(s, seat, a);
+      break;
+    case ActionKind::kSchoolCourse:
+      take_school_course(s, seat, a);
+      break;
+    case ActionKind::kRealize:
+    case ActionKind::kDetermineOutcome:
+      resolve_nostalgia(s, seat, a, plan);
+      break;
+    case ActionKind::kDevelopWithKid:
+    case ActionKind::kRaiseFamily: {
+      const bool raise = a.kind == ActionKind::kRaiseFamily;
+      InPlay& partner = p.cards[a.slot];
+      partner.time = static_cast<std::uint8_t>(partner.time + 1 + plan.cost[kHourglasses]);
+      if (!raise) {
+        ++partner.level;
+        gain(s, seat, level_of(partner, partner.level).reward, true);
+        partner_to_level_3(s, seat, partner);
+      }
+      have_kid(s, seat, InPlay(partner));
+      break;
+    }
+    case ActionKind::kCardAction:
+    case ActionKind::kExtendExperience:
+    case ActionKind::kSmartGoals: {
+      // The card action, also with an Experience's extension or with SMART Goals.
+      const bool extend = a.kind == ActionKind::kExtendExperience;
+      const int slot = a.slot;
+      InPlay& c = p.cards[slot];
+      c.time = static_cast<std::uint8_t>(c.time + plan.placed() + plan.cost[kHourglasses]);
+      if (c.kind == kExperienceCard) {
+        // Completed: set aside for good, counted.
+        const ExperienceSpec& spec = cards_.experiences[c.id];
+        remove_card(s, seat, slot);
+        p.experiences = counted_up(p.experiences, cards_.experiences.size());
+        gain(s, seat, spec.reward, true);
+        if (extend) gain(s, seat, spec.extend_reward, true);
+      } else if (c.kind == kJobCard) {
+        c.flags = static_cast<std::uint8_t>((c.flags | kArchived | kRetired) & ~kInActiveSlot);
+        p.jobs_retired = raised(p.jobs_retired, 1);
+      } else if (c.kind == kNostalgiaCard) {
+        progress_nostalgia(s, seat, c);
+      } else {
+        ++c.level;
+        gain(s, seat, level_of(c, c.level).reward, true);
+        if (c.kind == kPartnerCard && c.level == 3) partner_to_level_3(s, seat, c);
+        if (c.kind == kProjectCard && c.level == cards_.projects[c.id].num_levels) {
+          c.flags = static_cast<std::uint8_t>((c.flags | kArchived | kCompleted) & ~kInActiveSlot);
+          p.completed_projects = counted_up(p.completed_projects, cards_.projects.size());
+        }
+      }
+      break;
+    }
+    default:  // not a main action: nothing reaches here
+      break;
   }
   if (plan.space >= 0 && (s.event_revealed >= 0 || s.event_active >= 0)) event_board_action(s, seat, plan.space);
   if (nostalgia_on()) {  // a School course is not the covered space's action; a friend or a
                          // Community card is no card action (joining a Group Project is)
-    const bool no_trigger = action >= kSchoolCourse && action < kJoinFifthSeat;
+    const bool no_trigger =
+        a.kind == ActionKind::kSchoolCourse || a.kind == ActionKind::kMakeFriend || a.kind == ActionKind::kCommunityPlace;
     const int trigger = no_trigger ? -1 : plan.space >= 0 ? plan.space : kAnyCardAction;
     // Both board cards waiting for this action: the seat chooses (Step::kTrigger), then the turn ends.
     if (after_nostalgia_action(s, seat, trigger, plan.project, paid)) return;
@@ -1000,17 +1005,19 @@ void Game::take(State& s, int seat, int source, int entry, int variant) const {
     case kJobRow: {
       const int old = p.job_slot;
       if (old >= 0) discard_card(s, seat, old, false);  // one Job at a time; no penalty
-      const JobFace& face = cards_.jobs[entry >> 1][entry & 1];
-      take_card(s, seat, InPlay{kJobCard, static_cast<std::uint8_t>(entry >> 1), static_cast<std::uint8_t>(entry & 1), face.level, 0, kInActiveSlot, {-1, -1, -1, -1}});
+      const JobFace& face = job_of_entry(entry);
+      const CardFace job = card_face(entry);
+      take_card(s, seat, InPlay{kJobCard, static_cast<std::uint8_t>(job.card), static_cast<std::uint8_t>(job.face), face.level, 0, kInActiveSlot, {-1, -1, -1, -1}});
       gain(s, seat, face.reward.plus(face.harder_reward, face.standalone ? variant : 0), true);
       trait_bonus(s, seat, kBonusGetJob);
       return;
     }
     case kPartnerRow: {
-      const PartnerFace& face = cards_.partners[entry >> 1][entry & 1];
+      const PartnerFace& face = partner_of_entry(entry);
+      const CardFace partner = card_face(entry);
       // Nostalgia's "Happily Ever After" asks whether a Partner came with this action.
       const auto flags = static_cast<std::uint8_t>(kInActiveSlot | (nostalgia_on() ? kByStartRelationship : 0));
-      take_card(s, seat, InPlay{kPartnerCard, static_cast<std::uint8_t>(entry >> 1), static_cast<std::uint8_t>(entry & 1), 1, 0, flags, {-1, -1, -1, -1}});
+      take_card(s, seat, InPlay{kPartnerCard, static_cast<std::uint8_t>(partner.card), static_cast<std::uint8_t>(partner.face), 1, 0, flags, {-1, -1, -1, -1}});
       gain(s, seat, face.levels[0].reward, true);
       trait_bonus(s, seat, kBonusStartRelationship);
       return;

@@ -47,7 +47,7 @@ int Game::dream_variants(const Dreamt& d) const {
   if (d.source == kProjectRow) return project_roles_[d.entry];
   if (d.source == kItemRow) return purchase_levels_[d.entry];
   if (d.source == kJobRow) {
-    if (cards_.jobs[d.entry >> 1][d.entry & 1].standalone) return kMaxWorkHarder + 1;
+    if (job_of_entry(d.entry).standalone) return kMaxWorkHarder + 1;
     return rules_.promotion == Promotion::kRow ? 2 : 1;
   }
   return 1;
@@ -57,7 +57,7 @@ int Game::dream_variants(const Dreamt& d) const {
 // the Game board" (Experiences rulebook); only with promotion = "row", as from the Job row.
 bool Game::dream_promotion(const Dreamt& d, int variant) const {
   return d.source == kJobRow && variant == 1 && rules_.promotion == Promotion::kRow &&
-         !cards_.jobs[d.entry >> 1][d.entry & 1].standalone;
+         !job_of_entry(d.entry).standalone;
 }
 
 bool Game::active_group_project(const InPlay& c) const {
@@ -213,20 +213,26 @@ std::array<int, 3> Game::experiences_board_counts(const State& s) const {
 
 // The index-th candidate of one segment.
 int Game::candidate_in(const State& s, int segment, int index) const {
-  // Segments whose candidates are consecutive ids from a first one (-1: worked out below).
-  static constexpr int kFirstId[MainCandidates::kNumSegments] = {
-      kSimpleBoard, -1, kSpendAction, -1, kGetJobAction, kStartRelationshipAction, kCardAction, -1,
-      kPromoteFromRow, kPromoteFlip, kGetJobWorkingHarder, kPlanExperienceAction, -1, -1, -1,
-      kDevelopWithKid, kRaiseFamily, kRealize, -1, kSmartGoals, kSchoolCourse, kMakeFriend, kCommunityPlace, -1, -1};
-  if (kFirstId[segment] >= 0) return kFirstId[segment] + index;
+  // Segments whose candidates are one operand of a kind, from 0 (kNumKinds: worked out below).
+  constexpr ActionKind kNone = ActionKind::kNumKinds;
+  static constexpr ActionKind kSlotKind[MainCandidates::kNumSegments] = {
+      ActionKind::kSimpleBoard, kNone, ActionKind::kSpend, kNone, ActionKind::kGetJob,
+      ActionKind::kStartRelationship, ActionKind::kCardAction, kNone, ActionKind::kPromoteFromRow,
+      ActionKind::kPromoteFlip, kNone, ActionKind::kPlanExperience, kNone, kNone, kNone,
+      ActionKind::kDevelopWithKid, ActionKind::kRaiseFamily, ActionKind::kRealize, kNone,
+      ActionKind::kSmartGoals, ActionKind::kSchoolCourse, ActionKind::kMakeFriend,
+      ActionKind::kCommunityPlace, kNone, kNone};
+  if (kSlotKind[segment] != kNone) return encode(kSlotKind[segment], index);
   const PlayerState& p = s.players[s.current];
   switch (segment) {
     case MainCandidates::kStart:
       return start_candidate(s, index);
+    case MainCandidates::kGetJobWorkingHarder:  // a Job row slot, worked harder once or twice
+      return encode(ActionKind::kGetJob, index / kMaxWorkHarder, index % kMaxWorkHarder + 1);
     case MainCandidates::kSpendAtLevel: {
       int level = 0;
       const int k = spend_at_level_slot(s, index, level);
-      return spend_at_level_action(k, level);
+      return encode(ActionKind::kSpend, k, level);
     }
     case MainCandidates::kJoin:
     case MainCandidates::kJoinFifthSeat: {
@@ -245,17 +251,17 @@ int Game::candidate_in(const State& s, int segment, int index) const {
       for (;; ++slot)
         if (p.dream[slot].source < 0 && nth_free-- == 0) break;
       int k = index / free_slots;
-      for (int row = 0; row < kNumRows; ++row) {
-        if (k < static_cast<int>(s.rows[row].size())) return kDreamAction + (row * kMaxRow + k) * kMaxDreamSlots + slot;
-        k -= static_cast<int>(s.rows[row].size());
-      }
-      return kDreamAction + (kExperienceSource * kMaxRow + k) * kMaxDreamSlots + slot;
+      int row = 0;
+      for (; row < kNumRows && k >= static_cast<int>(s.rows[row].size()); ++row) k -= static_cast<int>(s.rows[row].size());
+      // Past the four rows: the Experiences board (row kExperienceSource).
+      return encode(Action{ActionKind::kDream, 0, static_cast<std::int8_t>(row), static_cast<std::int8_t>(k),
+                           static_cast<std::int8_t>(slot), false});
     }
     case MainCandidates::kFromDream:
       for (int slot = 0;; ++slot) {
         if (p.dream[slot].source < 0) continue;
         const int variants = dream_variants(p.dream[slot]);
-        if (index < variants) return kFromDream + slot * kDreamVariants + index;
+        if (index < variants) return encode(ActionKind::kFromDream, slot, index);
         index -= variants;
       }
     case MainCandidates::kWithHourglass: {  // the index-th of those three segments, with an Hourglass
@@ -263,29 +269,31 @@ int Game::candidate_in(const State& s, int segment, int index) const {
       constexpr Segment kCloudSegments[3] = {MainCandidates::kPlanExperience, MainCandidates::kDream, MainCandidates::kFromDream};
       int k = 0;
       for (; index >= board[k]; ++k) index -= board[k];
-      return candidate_in(s, kCloudSegments[k], index) - kPlanExperienceAction + kWithHourglass;
+      Action with_hourglass = decode(candidate_in(s, kCloudSegments[k], index));
+      with_hourglass.hourglass = true;
+      return encode(with_hourglass);
     }
     case MainCandidates::kDetermineOutcome:  // the (index / 2)-th Outcomes card at L2
       for (std::size_t slot = 0;; ++slot) {
         const InPlay& card = p.cards[slot];
         if (card.kind != kNostalgiaCard || card.level != 2 || nostalgia(card).category != NostalgiaCategory::kOutcomes) continue;
-        if (index < 2) return kDetermineOutcome + 2 * static_cast<int>(slot) + index;
+        if (index < 2) return encode(ActionKind::kDetermineOutcome, static_cast<int>(slot), index);
         index -= 2;
       }
     default:  // kExtendExperience: the index-th planned Experience
       for (std::size_t slot = 0;; ++slot)
-        if (p.cards[slot].kind == kExperienceCard && index-- == 0) return kExtendExperience + static_cast<int>(slot);
+        if (p.cards[slot].kind == kExperienceCard && index-- == 0) return encode(ActionKind::kExtendExperience, static_cast<int>(slot));
   }
 }
 
 // Calls visit(action, legal) for every candidate in ascending action id until it returns true;
 // returns whether it did.
 template <class Visit>
-bool Game::for_each_candidate(const State& s, const MainCandidates& c, Visit&& visit) const {
+bool Game::for_each_candidate(const State& s, const MainCandidates& c, Visit&& visit, Plan* plan) const {
   int action = 0;
   for (const MainCandidates::Segment segment : MainCandidates::kInIdOrder)
     for (int k = 0; k < c.count[segment]; ++k) {
-      const bool legal = candidate_legal(s, segment, k, action, nullptr);
+      const bool legal = candidate_legal(s, segment, k, action, plan);
       if (visit(action, legal)) return true;
     }
   return false;
@@ -302,14 +310,15 @@ void Game::main_action_options(const State& s, ActionList& out) const {
 // Whether main_action_options lists `action`: apply then accepts exactly the main actions
 // legal_actions offers, including every restriction the candidates carry (only the Cloud or
 // the meeple left, the promotion rule's ways to leave the Dream board). The candidates come
-// in ascending id, so the walk stops at the first id not below `action`.
-bool Game::main_action_listed(const State& s, int action) const {
+// in ascending id, so the walk stops at the first id not below `action`. `plan`, if given,
+// receives the action's plan when it is listed.
+bool Game::main_action_listed(const State& s, int action, Plan* plan) const {
   bool listed = false;
   for_each_candidate(s, main_candidates(s), [&](int candidate, bool legal) {
     if (candidate < action) return false;
     listed = candidate == action && legal;
     return true;
-  });
+  }, plan);
   return listed;
 }
 
@@ -356,16 +365,16 @@ int Game::sample_planned(const State& s, SplitMix64& rng, Plan& plan) const {
       while (index >= c.count[segment]) index -= c.count[segment++];
       if (candidate_legal(s, segment, index, action, &plan)) return action;
     } else if (pick < first_discard) {
-      if (!s.rows[pick - mains].empty()) return kRefresh + static_cast<int>(pick - mains);
+      if (!s.rows[pick - mains].empty()) return refresh_action(static_cast<int>(pick - mains));
     } else if (pick < pass) {
-      if (discardable(p, p.cards[pick - first_discard])) return kDiscard + static_cast<int>(pick - first_discard);
+      if (discardable(p, p.cards[pick - first_discard])) return encode(ActionKind::kDiscard, static_cast<int>(pick - first_discard));
     } else if (pick >= first_nostalgia) {
       const int action = nostalgia_free_candidate(s, static_cast<int>(pick - first_nostalgia));
-      if (nostalgia_free_legal(s, action)) return action;
+      if (nostalgia_free_legal(s, decode(action))) return action;
     } else if (pick > pass) {
-      if (event_task_legal(s)) return kEventTask;
+      if (event_task_legal(s)) return encode(ActionKind::kEventTask);
     } else if (!any_main_action(s, c)) {
-      return kPass;
+      return kPassId;
     }
     rejected[pick >> 6] |= bit;
   }

@@ -8,19 +8,6 @@
 #include "lifespan/pursuit_of_happiness/game.hpp"
 
 namespace lifespan::pursuit_of_happiness {
-int Game::join_action(int owner, int slot, int role) {
-  if (owner < kBasePlayers) return kJoinGroup + (owner * kMaxInPlay + slot) * kMaxRoles + role;
-  return kJoinFifthSeat + slot * kMaxRoles + role;
-}
-
-void Game::decode_join(int action, int& owner, int& slot, int& role) {
-  const bool fifth = action >= kJoinFifthSeat;
-  const int code = action - (fifth ? kJoinFifthSeat : kJoinGroup);
-  role = code % kMaxRoles;
-  slot = code / kMaxRoles % kMaxInPlay;
-  owner = fifth ? kBasePlayers : code / kMaxRoles / kMaxInPlay;
-}
-
 // Preparation: 5 cards in the 1st Adult round; from the 2nd, the resolved cards' gaps close to
 // the right, the rightmost card is discarded, and the board is refilled from the left (an
 // empty deck takes back its discards). Refresh Cards never touches it.
@@ -32,10 +19,10 @@ void Game::deal_community(State& s) const {
 
 // Placing the meeple, while it is unused this round, or else an Hourglass, at most as many a
 // round as the seat's Popularity (the meeple does not count).
-Plan Game::plan_community(const State& s, int action) const {
+Plan Game::plan_community(const State& s, int slot) const {
   const PlayerState& p = s.players[s.current];
   Plan plan;
-  if (!community_on() || action - kCommunityPlace >= static_cast<int>(s.community_row.size())) return plan;
+  if (!community_on() || slot >= static_cast<int>(s.community_row.size())) return plan;
   plan.meeple = p.meeple < 0;
   plan.ok = plan.meeple || community_hourglasses(s, s.current) < p.popularity;
   return plan;
@@ -101,9 +88,9 @@ void Game::discard_resolved_card(State& s) const {
   ++s.resolved_community;
 }
 
-bool Game::achievement_legal(const State& s, int action) const {
-  if (action == kNoAchievement) return true;
-  const int k = action - kAchievement;
+bool Game::achievement_legal(const State& s, const Action& a) const {
+  if (a.kind == ActionKind::kNoAchievement) return true;
+  const int k = a.slot;
   const CommunitySpec& card = cards_.community[s.community_row[s.community_slot]];
   if (k < 0 || k >= card.num_achievements) return false;
   const PlayerState& p = s.players[s.current];
@@ -111,16 +98,19 @@ bool Game::achievement_legal(const State& s, int action) const {
 }
 
 void Game::community_options(const State& s, ActionList& out) const {
-  for (int action = kAchievement; action <= kNoAchievement; ++action)
-    if (achievement_legal(s, action)) out.push_back(static_cast<std::uint16_t>(action));
+  for (int k = 0; k < kMaxAchievements; ++k) {
+    const int action = encode(ActionKind::kAchievement, k);
+    if (achievement_legal(s, decode(action))) out.push_back(static_cast<std::uint16_t>(action));
+  }
+  out.push_back(encode(ActionKind::kNoAchievement));
 }
 
 // One token resolved: the achievement's cost paid and its reward gained (or nothing), and the
 // token removed; with community_tokens = per_player all the seat's tokens on the card go.
-void Game::choose_achievement(State& s, int action) const {
+void Game::choose_achievement(State& s, const Action& action) const {
   const int seat = s.current;
-  if (action != kNoAchievement) {
-    const Achievement& a = cards_.community[s.community_row[s.community_slot]].achievements[action - kAchievement];
+  if (action.kind != ActionKind::kNoAchievement) {
+    const Achievement& a = cards_.community[s.community_row[s.community_slot]].achievements[action.slot];
     pay_set_cost(s, seat, a.cost, a.reward);
   }
   auto& tokens = s.community_tokens[s.community_slot];

@@ -41,18 +41,18 @@ bool Game::unlocked(const InPlay& c, NostalgiaAbility ability) const {
 // The free actions: placing a card from the hand (on the first empty slot: the slots are
 // alike), discarding one from the board, paying an Active Trigger, and an unlocked free-action
 // Ability (Caregiver, Family Gatherings), which places an Hourglass on its card once a round.
-bool Game::nostalgia_free_legal(const State& s, int action) const {
+bool Game::nostalgia_free_legal(const State& s, const Action& a) const {
   const PlayerState& p = s.players[s.current];
-  if (action < kDiscardNostalgia)
-    return action - kPlaceNostalgia < static_cast<int>(p.nostalgia_hand.size()) && first_empty_slot(p) >= 0;
-  if (action < kActiveTrigger) return p.nostalgia_board[action - kDiscardNostalgia].card >= 0;
-  if (action < kFreeAbility) {
-    const NostalgiaSlot& slot = p.nostalgia_board[action - kActiveTrigger];
+  if (a.kind == ActionKind::kPlaceNostalgia)
+    return a.slot < static_cast<int>(p.nostalgia_hand.size()) && first_empty_slot(p) >= 0;
+  if (a.kind == ActionKind::kDiscardNostalgia) return p.nostalgia_board[a.slot].card >= 0;
+  if (a.kind == ActionKind::kActiveTrigger) {
+    const NostalgiaSlot& slot = p.nostalgia_board[a.slot];
     return slot.card >= 0 && !(slot.marks & kActiveDone) && can_pay(s, s.current, cards_.nostalgia[slot.card].active_cost, false);
   }
-  // Done before the turn's Board or Card Action (the FAQ): the Hourglass it places may not be
-  // the last thing the seat has to place.
-  const int k = action - kFreeAbility;
+  // kFreeAbility, done before the turn's Board or Card Action (the FAQ): the Hourglass it
+  // places may not be the last thing the seat has to place.
+  const int k = a.slot;
   const bool leaves_a_placement = p.hourglasses > 1 || (p.hourglasses == 1 && other_placement_left(s, p));
   return k < static_cast<int>(p.cards.size()) && leaves_a_placement && !(p.cards[k].flags & kAbilityUsed) &&
          unlocked(p.cards[k], NostalgiaAbility::kFreeAction);
@@ -70,36 +70,38 @@ int Game::nostalgia_free_candidates(const State& s) const {
 
 int Game::nostalgia_free_candidate(const State& s, int index) const {
   const int hand = static_cast<int>(s.players[s.current].nostalgia_hand.size());
-  if (index < hand) return kPlaceNostalgia + index;
+  if (index < hand) return encode(ActionKind::kPlaceNostalgia, index);
   index -= hand;
-  return index < 2 * kNostalgiaSlots ? kDiscardNostalgia + index : kFreeAbility + index - 2 * kNostalgiaSlots;
+  if (index < kNostalgiaSlots) return encode(ActionKind::kDiscardNostalgia, index);
+  index -= kNostalgiaSlots;
+  return index < kNostalgiaSlots ? encode(ActionKind::kActiveTrigger, index) : encode(ActionKind::kFreeAbility, index - kNostalgiaSlots);
 }
 
 void Game::nostalgia_free_actions(const State& s, ActionList& out) const {
   const int count = nostalgia_free_candidates(s);
   for (int k = 0; k < count; ++k) {
     const int action = nostalgia_free_candidate(s, k);
-    if (nostalgia_free_legal(s, action)) out.push_back(static_cast<std::uint16_t>(action));
+    if (nostalgia_free_legal(s, decode(action))) out.push_back(static_cast<std::uint16_t>(action));
   }
 }
 
-void Game::do_nostalgia_free(State& s, int action) const {
+void Game::do_nostalgia_free(State& s, const Action& a) const {
   const int seat = s.current;
   PlayerState& p = s.players[seat];
-  if (action < kDiscardNostalgia) {
-    const int k = action - kPlaceNostalgia;
+  if (a.kind == ActionKind::kPlaceNostalgia) {
+    const int k = a.slot;
     p.nostalgia_board[first_empty_slot(p)] = NostalgiaSlot{static_cast<std::int8_t>(p.nostalgia_hand[k]), 0};
     p.nostalgia_hand.erase(static_cast<std::size_t>(k));
-  } else if (action < kActiveTrigger) {
-    p.nostalgia_board[action - kDiscardNostalgia] = NostalgiaSlot{};  // back to the box, seen by all
+  } else if (a.kind == ActionKind::kDiscardNostalgia) {
+    p.nostalgia_board[a.slot] = NostalgiaSlot{};  // back to the box, seen by all
     gain_sth(s, seat, -1);
-  } else if (action < kFreeAbility) {
-    NostalgiaSlot& slot = p.nostalgia_board[action - kActiveTrigger];
+  } else if (a.kind == ActionKind::kActiveTrigger) {
+    NostalgiaSlot& slot = p.nostalgia_board[a.slot];
     slot.marks |= kActiveDone;
     const NostalgiaSpec& spec = cards_.nostalgia[slot.card];
     pay_set_cost(s, seat, spec.active_cost, spec.active_reward);
   } else {
-    InPlay& c = p.cards[action - kFreeAbility];
+    InPlay& c = p.cards[a.slot];  // kFreeAbility
     spend_hourglasses(p, 1);
     ++c.time;
     c.flags |= kAbilityUsed;
@@ -112,11 +114,11 @@ void Game::do_nostalgia_free(State& s, int action) const {
 // and a Basic Project advanced into L4 with SMART Goals (Time Management): one of the Hourglasses
 // the L4 cost depicts, the one the action places when it depicts only that, is paid with
 // resources of any kind that STH does not change (the rulebook's FAQ).
-Plan Game::plan_nostalgia(const State& s, int action) const {
+Plan Game::plan_nostalgia(const State& s, const Action& a) const {
   const PlayerState& p = s.players[s.current];
   Plan plan;
-  if (action < kDetermineOutcome) {
-    const NostalgiaSlot& slot = p.nostalgia_board[action - kRealize];
+  if (a.kind == ActionKind::kRealize) {
+    const NostalgiaSlot& slot = p.nostalgia_board[a.slot];
     if (slot.card < 0 || slot.marks != (kPassiveDone | kActiveDone) || p.cards.full()) return plan;
     const NostalgiaSpec& spec = cards_.nostalgia[slot.card];
     plan.ok = true;
@@ -124,8 +126,8 @@ Plan Game::plan_nostalgia(const State& s, int action) const {
     plan.cost = spec.cost;
     return plan;
   }
-  if (action < kSmartGoals) {
-    const int k = (action - kDetermineOutcome) / 2, outcome = (action - kDetermineOutcome) % 2;
+  if (a.kind == ActionKind::kDetermineOutcome) {
+    const int k = a.slot, outcome = a.variant;
     if (k >= static_cast<int>(p.cards.size())) return plan;
     const InPlay& c = p.cards[k];
     if (c.kind != kNostalgiaCard || nostalgia(c).category != NostalgiaCategory::kOutcomes || c.level != 2) return plan;
@@ -135,7 +137,7 @@ Plan Game::plan_nostalgia(const State& s, int action) const {
     plan.cost = chosen.cost;
     return plan;
   }
-  const int k = action - kSmartGoals;
+  const int k = a.slot;  // kSmartGoals
   if (k >= static_cast<int>(p.cards.size())) return plan;
   const InPlay& c = p.cards[k];
   if (c.kind != kProjectCard || !has_card_action(c) || c.level != 3) return plan;
@@ -156,11 +158,11 @@ Plan Game::plan_nostalgia(const State& s, int action) const {
 }
 
 // Realize and Determine the Outcome, once paid (SMART Goals resolves as the card action).
-void Game::resolve_nostalgia(State& s, int seat, int action, const Plan& plan) const {
+void Game::resolve_nostalgia(State& s, int seat, const Action& a, const Plan& plan) const {
   PlayerState& p = s.players[seat];
   const auto time = static_cast<std::uint8_t>(1 + plan.cost[kHourglasses]);
-  if (action < kDetermineOutcome) {
-    NostalgiaSlot& slot = p.nostalgia_board[action - kRealize];
+  if (a.kind == ActionKind::kRealize) {
+    NostalgiaSlot& slot = p.nostalgia_board[a.slot];
     const auto id = static_cast<std::uint8_t>(slot.card);
     slot = NostalgiaSlot{};
     // Realization side up at L1, in no slot; the Hourglass stays on it this round.
@@ -168,8 +170,8 @@ void Game::resolve_nostalgia(State& s, int seat, int action, const Plan& plan) c
     gain(s, seat, cards_.nostalgia[id].reward, true);
     return;
   }
-  const int outcome = (action - kDetermineOutcome) % 2;
-  InPlay& c = p.cards[(action - kDetermineOutcome) / 2];
+  const int outcome = a.variant;  // kDetermineOutcome
+  InPlay& c = p.cards[a.slot];
   c.time = static_cast<std::uint8_t>(c.time + time);
   c.level = static_cast<std::uint8_t>(3 + outcome);
   const NostalgiaOutcome& chosen = nostalgia(c).outcomes[outcome];
@@ -178,8 +180,8 @@ void Game::resolve_nostalgia(State& s, int seat, int action, const Plan& plan) c
   // A Partner taken as a reward is only placed: no reward for it, and it is not a Partner
   // started with Start a Relationship.
   if (chosen.partner && draw(s, kPartnerRow, entry))
-    take_card(s, seat, InPlay{kPartnerCard, static_cast<std::uint8_t>(entry >> 1), static_cast<std::uint8_t>(entry & 1), 1, 0,
-                              kInActiveSlot, {-1, -1, -1, -1}});
+    take_card(s, seat, InPlay{kPartnerCard, static_cast<std::uint8_t>(card_face(entry).card),
+                              static_cast<std::uint8_t>(card_face(entry).face), 1, 0, kInActiveSlot, {-1, -1, -1, -1}});
 }
 
 // Progress in the Realization (Ability, Outcomes, Repeatable), or Dedicate Time to Your

@@ -135,7 +135,7 @@ bool Game::continue_payment(State& s) const {
     }
     pay_unit_options(s, options);
     if (options.size() != 1) return false;
-    pay_unit(s, options[0] - kPayUnit);
+    pay_unit(s, decode(options[0]));
   }
 }
 
@@ -169,18 +169,19 @@ void Game::pay_unit_options(const State& s, ActionList& out) const {
     const int owed_here = pay.owed[kind] > 0;
     const bool ok = (p.resources[kind] > 0) & payable(available[kind] - 1, coverable[kind] - owed_here,
                                                       owed_total - owed_here, pay.units - 1, pay.discount);
-    out.push_back_if(ok, static_cast<std::uint16_t>(kPayUnit + kind));
+    out.push_back_if(ok, static_cast<std::uint16_t>(encode(ActionKind::kPayUnit, kind)));
   }
   if (forgo_legal(s) && completable(widened(p.resources), widened(pay.owed), pay.units + 1, pay.discount - 1, 0))
-    out.push_back(kForgoDiscount);
+    out.push_back(encode(ActionKind::kForgoDiscount));
 }
 
-void Game::pay_unit(State& s, int kind) const {
-  if (kind == kForgoDiscount - kPayUnit) {
+void Game::pay_unit(State& s, const Action& a) const {
+  if (a.kind == ActionKind::kForgoDiscount) {
     ++s.payment.units;
     --s.payment.discount;
     return;
   }
+  const int kind = a.slot;
   PlayerState& p = s.players[s.current];
   --p.resources[kind];
   ++s.payment.paid[kind];

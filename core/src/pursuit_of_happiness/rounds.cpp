@@ -89,7 +89,7 @@ State Game::new_state(std::uint64_t seed) const {
   shuffle(s.decks[kItemRow], s.rng);
   auto two_faced = [&](int row, int count) {
     for (int i = 0; i < count; ++i)
-      s.decks[row].push_back(static_cast<std::uint8_t>((i << 1) | static_cast<int>(s.rng.below(2))));
+      s.decks[row].push_back(face_entry(static_cast<int>(i), static_cast<int>(s.rng.below(2))));
     shuffle(s.decks[row], s.rng);
   };
   two_faced(kJobRow, static_cast<int>(cards_.jobs.size()));
@@ -138,18 +138,6 @@ State Game::new_state(std::uint64_t seed) const {
     deal_friends(s);
   }
   return s;
-}
-
-// The Best Friends board: the cards left are discarded and 4 new ones dealt (an empty deck
-// takes back its discards, shuffled).
-void Game::deal_friends(State& s) const {
-  for (std::uint8_t card : s.friend_row) s.friend_discards.push_back(card);
-  s.friend_row.clear();
-  while (!s.friend_row.full()) {
-    restock_if_empty(s.friend_deck, s.friend_discards, s.rng);
-    if (s.friend_deck.empty()) return;
-    s.friend_row.push_back(s.friend_deck.pop_back());
-  }
 }
 
 bool Game::everyone_dead(const State& s) const {

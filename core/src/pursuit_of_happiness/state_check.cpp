@@ -81,22 +81,19 @@ void Game::check_pending_decision(const State& s) const {
   auto within = [&](const Effect& cost, int extra) {
     return pay.paid[0] + pay.paid[1] + pay.paid[2] + pay.units <= cost.resources() + cost[kAnyResource] + extra;
   };
+  const Action a = decode(action);
   if (s.resume == Step::kUpkeep) {
-    const bool paying = action >= kPayUpkeep && action < kGiveUp && due(action - kPayUpkeep);
-    const bool harder = action >= kUpkeepWorkingHarder && action < kUpkeepWorkingHarder + kMaxWorkHarder &&
-                        due(upkeep_slot(p, action)) && job_face(p.cards[upkeep_slot(p, action)]).standalone;
+    const bool paying = a.kind == ActionKind::kPayUpkeep && due(a.slot);
+    const bool harder = a.kind == ActionKind::kUpkeepWorkingHarder && due(upkeep_slot(p, a)) &&
+                        job_face(p.cards[upkeep_slot(p, a)]).standalone;
     require_state(paying || harder, "payment.action: not an upkeep payment of a card that is due");
-    const int harder_times = harder ? action - kUpkeepWorkingHarder + 1 : 0;
-    const Effect cost = upkeep_cost(p, p.cards[upkeep_slot(p, action)], harder_times);
+    const Effect cost = upkeep_cost(p, p.cards[upkeep_slot(p, a)], harder ? a.variant : 0);
     require_state(affordable(cost, 0), "payment.action: the coins or Hourglasses of this upkeep are not there");
     require_state(within(cost, 0), "payment: more units paid and owed than this upkeep asks");
     return;
   }
-  const bool main = (action >= kSimpleBoard && action < kPayUnit) ||
-                    (action >= kGetJobWorkingHarder && action < kUpkeepWorkingHarder) ||
-                    (action >= kPlanExperienceAction && action < kPlaceNostalgia) || action >= kRealize;
-  require_state(main && action < kNumDistinctActions, "payment.action: not an action this position can complete");
-  const Plan plan = plan_action(s, action);
+  require_state(is_main_action(a.kind), "payment.action: not an action this position can complete");
+  const Plan plan = plan_action(s, a);
   require_state(plan.ok && affordable(plan.cost, plan.placed()),
                 "payment.action: not an action this position can complete");
   require_state(within(plan.cost, (plan.project ? -rules_.sth_min : 0) + plan.unaffected),
@@ -131,7 +128,7 @@ void Game::validate(const State& s) const {
                                        cards_.partners.size()};
   std::array<std::array<int, kMaxDeck>, kNumRows> seen{};
   auto note = [&](int row, int entry, const std::string& where) {
-    const int id = row >= kJobRow ? entry >> 1 : entry;
+    const int id = row >= kJobRow ? card_face(entry).card : entry;
     require_state(static_cast<std::size_t>(id) < sizes[row], where + ": no such card " + std::to_string(entry));
     require_state(++seen[row][id] == 1, where + ": card " + std::to_string(entry) + " is in two places");
   };
@@ -263,7 +260,7 @@ void Game::validate(const State& s) const {
       else if (c.kind == kNostalgiaCard)
         note_nostalgia(c.id, where);
       else
-        note(c.kind, c.kind >= kJobCard ? (c.id << 1) | c.face : c.id, where);
+        note(c.kind, c.kind >= kJobCard ? face_entry(c.id, c.face) : c.id, where);
       require_state(c.kind == kKidCard ? c.parent >= 0 && static_cast<std::size_t>(c.parent) < cards_.partners.size()
                                        : c.parent == -1,
                     where + ".parent: a Kid's Partner card, -1 for other cards");

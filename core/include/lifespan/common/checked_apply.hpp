@@ -1,6 +1,7 @@
 #pragma once
 // The checks every game makes before applying an action from outside (Python, a user): the id
-// exists, the game is not over, the action is legal. Nothing changes unless all pass.
+// exists, the game is not over, the action is legal. Nothing changes unless all pass. The
+// legality check and the apply are one call (try_apply), so a game plans the action once.
 #include <algorithm>
 #include <string>
 
@@ -15,7 +16,7 @@ void checked_apply(const Game& game, typename Game::State& s, int action) {
   if (game.is_terminal(s))
     throw IllegalAction("the game is over: no action is legal, and '" +
                         game.action_to_string(s, action) + "' cannot be applied");
-  if (!game.is_legal(s, action)) {
+  if (!game.try_apply(s, action)) {
     typename Game::ActionList legal;
     game.legal_actions(s, legal);
     std::string names;
@@ -25,7 +26,6 @@ void checked_apply(const Game& game, typename Game::State& s, int action) {
                         Game::step_name(s) + ", seat " + std::to_string(s.current) +
                         " to move; legal: " + names);
   }
-  game.apply_unchecked(s, action);
 }
 
 // The last check on a loaded state: a position that is not over offers a decision. One that

@@ -75,71 +75,8 @@ inline constexpr int kSchoolSpaces[3] = {kGetJob, kStartRelationship, kOvertime}
 inline constexpr int kExperienceSource = kNumRows;
 inline constexpr int kNumDreamSources = kNumRows * kMaxRow + kExperienceSlots;
 
-// Action ids (docs/pursuit_of_happiness_engine.md §5).
-inline constexpr int kKeepTrait = 0;                                  // + offer index
-inline constexpr int kPayUpkeep = kKeepTrait + kTraitOffer;           // + slot
-inline constexpr int kGiveUp = kPayUpkeep + kMaxInPlay;               // + slot
-inline constexpr int kRefresh = kGiveUp + kMaxInPlay;                 // + row
-inline constexpr int kDiscard = kRefresh + kNumRows;                  // + slot
-inline constexpr int kSimpleBoard = kDiscard + kMaxInPlay;            // + space (Study..Rest)
+// Action ids: action.hpp lays them out.
 inline constexpr int kNumSimpleActions = 6;  // Study, Play, Interact, Temp Job, Work Overtime, Rest
-inline constexpr int kStartProjectAction = kSimpleBoard + kNumSimpleActions;  // + kMaxRoles·row slot + role
-inline constexpr int kJoinGroup = kStartProjectAction + kMaxRow * kMaxRoles;  // + (seat·24 + slot)·4 + role
-inline constexpr int kSpendAction = kJoinGroup + kBasePlayers * kMaxInPlay * kMaxRoles;  // + row slot
-inline constexpr int kGetJobAction = kSpendAction + kMaxRow;          // + row slot
-inline constexpr int kPromoteFromRow = kGetJobAction + kMaxRow;       // + row slot
-inline constexpr int kPromoteFlip = kPromoteFromRow + kMaxRow;
-inline constexpr int kStartRelationshipAction = kPromoteFlip + 1;     // + row slot
-inline constexpr int kCardAction = kStartRelationshipAction + kMaxRow;  // + slot
-inline constexpr int kPayUnit = kCardAction + kMaxInPlay;             // + resource
-inline constexpr int kPass = kPayUnit + kNumResources;
-// Later additions go after Pass so that the earlier ids (and saved payments) keep their meaning.
-inline constexpr int kGetJobWorkingHarder = kPass + 1;  // + row slot·2 + times − 1 (Stand-alone Jobs)
-inline constexpr int kUpkeepWorkingHarder = kGetJobWorkingHarder + kMaxRow * kMaxWorkHarder;  // + times − 1
-inline constexpr int kEventTask = kUpkeepWorkingHarder + kMaxWorkHarder;  // pay the revealed Event's task
-inline constexpr int kPlanExperienceAction = kEventTask + 1;  // + Experiences board slot
-// Dream: + source·3 + dream slot, the source being row·6 + row slot or 24 + Experiences board slot.
-inline constexpr int kDreamAction = kPlanExperienceAction + kExperienceSlots;
-inline constexpr int kFromDream = kDreamAction + kNumDreamSources * kMaxDreamSlots;  // + dream slot·4 + variant
-inline constexpr int kExtendExperience = kFromDream + kMaxDreamSlots * kDreamVariants;  // + own slot
-inline constexpr int kDevelopWithKid = kExtendExperience + kMaxInPlay;  // + own slot (Kids)
-inline constexpr int kRaiseFamily = kDevelopWithKid + kMaxInPlay;        // + own slot (Kids)
-// Nostalgia: the free actions first, then the main (card) actions.
-inline constexpr int kPlaceNostalgia = kRaiseFamily + kMaxInPlay;          // + hand index
-inline constexpr int kDiscardNostalgia = kPlaceNostalgia + kNostalgiaHand;  // + Nostalgia board slot
-inline constexpr int kActiveTrigger = kDiscardNostalgia + kNostalgiaSlots;  // + Nostalgia board slot
-inline constexpr int kFreeAbility = kActiveTrigger + kNostalgiaSlots;       // + own slot (Caregiver, …)
-inline constexpr int kRealize = kFreeAbility + kMaxInPlay;                  // + Nostalgia board slot
-inline constexpr int kDetermineOutcome = kRealize + kNostalgiaSlots;        // + own slot·2 + outcome
-inline constexpr int kSmartGoals = kDetermineOutcome + kMaxInPlay * 2;      // + own slot (Time Management)
-// In the pay step: one unit of a positive STH's discount not taken, so that one more resource
-// is paid (an Ongoing Nostalgia goal counts what a Project took: the rulebook's FAQ, Bookworm).
-inline constexpr int kForgoDiscount = kSmartGoals + kMaxInPlay;
-// The School module: a course of the School board in the Teen round, by Job category (science,
-// social, arts), on the board space the School board covers there.
-inline constexpr int kSchoolCourse = kForgoDiscount + 1;
-inline constexpr int kMakeFriend = kSchoolCourse + 3;  // + Best Friends board slot
-// The Community expansion: placing the meeple or an Hourglass on a Community card; choosing an
-// achievement (or none) in its End of Round resolution; joining a 5th seat's Group Project.
-inline constexpr int kCommunityPlace = kMakeFriend + kFriendSlots;     // + Community board slot
-inline constexpr int kAchievement = kCommunityPlace + kCommunitySlots;  // + achievement
-inline constexpr int kNoAchievement = kAchievement + kMaxAchievements;
-inline constexpr int kJoinFifthSeat = kNoAchievement + 1;               // + slot·4 + role
-// Spend buying an Item at a level above the first (rule item_purchase): + row slot·3 + level − 2.
-inline constexpr int kSpendAtLevel = kJoinFifthSeat + kMaxInPlay * kMaxRoles;
-// The Experiences board's actions with an Hourglass while the Cloud is unused (Experiences
-// rulebook: "either your Cloud token or your Hourglass tokens"): + (the action with the Cloud −
-// kPlanExperienceAction), for Plan Experience, Dream and taking a card from the Dream board.
-inline constexpr int kWithHourglass = kSpendAtLevel + kMaxRow * (kMaxLevels - 1);
-inline constexpr int kNumCloudActions = kExtendExperience - kPlanExperienceAction;
-// A Partner with Kids discarded (Experiences rulebook, Kids): keep or discard the Kid first in
-// line, one decision per Kid.
-inline constexpr int kKeepKid = kWithHourglass + kNumCloudActions;
-inline constexpr int kDiscardKid = kKeepKid + 1;
-// Both Nostalgia board cards wait for the action just performed: the player chooses whose
-// Passive Trigger activates (+ Nostalgia board slot).
-inline constexpr int kChooseTrigger = kDiscardKid + 1;
-inline constexpr int kNumDistinctActions = kChooseTrigger + kNostalgiaSlots;
 inline constexpr int kMaxLegalActions = 255;  // the most a FixedVector holds; a position lists far fewer
 
 inline constexpr int kTerminalPlayer = -4;

@@ -11,6 +11,7 @@
 
 #include "lifespan/common/fixed_vector.hpp"
 #include "lifespan/common/score_part.hpp"
+#include "lifespan/pursuit_of_happiness/action.hpp"
 #include "lifespan/pursuit_of_happiness/cards.hpp"
 #include "lifespan/pursuit_of_happiness/constants.hpp"
 #include "lifespan/pursuit_of_happiness/rules.hpp"
@@ -89,6 +90,9 @@ class Game {
   void apply_random_action(State& s, SplitMix64& rng) const;  // sample_action, then apply it
   void apply(State& s, int action) const;            // throws IllegalAction; s unchanged then
   void apply_unchecked(State& s, int action) const;
+  // Applies `action` if it is legal (nothing changes otherwise) and says whether it did. A main
+  // action is planned once: the plan its legality check makes is the one applied.
+  bool try_apply(State& s, int action) const;
   static const char* step_name(const State& s) { return kStepNames[static_cast<int>(s.step)]; }
 
   // --- scoring (scoring.cpp) ---
@@ -131,7 +135,7 @@ class Game {
   bool continue_payment(State& s) const;
   void pay_set_cost(State& s, int seat, const Effect& cost, const Effect& reward) const;
   void pay_unit_options(const State& s, ActionList& out) const;
-  void pay_unit(State& s, int kind) const;  // kind kForgoDiscount - kPayUnit: forgo a discount unit
+  void pay_unit(State& s, const Action& a) const;  // a resource paid, or a discount unit forgone
   bool forgo_legal(const State& s) const;
   bool meets(const PlayerState& p, const Effect& requirement) const;
   // events.cpp
@@ -198,22 +202,23 @@ class Game {
   int start_candidate(const State& s, int index) const {  // the index-th role of the Project row
     for (int k = 0;; ++k) {
       const int roles = project_roles_[s.rows[kProjectRow][k]];
-      if (index < roles) return kStartProjectAction + k * kMaxRoles + index;
+      if (index < roles) return encode(ActionKind::kStartProject, k, index);
       index -= roles;
     }
   }
+  // `plan`, if given, receives each legal candidate's plan before visit sees it.
   template <class Visit>
-  bool for_each_candidate(const State& s, const MainCandidates& c, Visit&& visit) const;
+  bool for_each_candidate(const State& s, const MainCandidates& c, Visit&& visit, Plan* plan = nullptr) const;
   bool active_group_project(const InPlay& c) const;
   int dream_variants(const Dreamt& d) const;
   void main_action_options(const State& s, ActionList& out) const;
-  bool main_action_listed(const State& s, int action) const;
+  bool main_action_listed(const State& s, int action, Plan* plan = nullptr) const;
   bool any_main_action(const State& s, const MainCandidates& c) const;
   int sample_planned(const State& s, SplitMix64& rng, Plan& plan) const;
   template <class Visit>
   bool for_each_open_role(const State& s, unsigned owners, Visit&& visit) const;
   void free_actions(const State& s, ActionList& out) const;
-  Plan plan_action(const State& s, int action) const;
+  Plan plan_action(const State& s, const Action& a) const;
   Plan plan_card_action(const State& s, int slot, bool extend) const;
   // Taking a card from a row or the Experiences board (`source`), or from the Dream board:
   // `variant` is a Group Project's role or a Stand-alone Job's Work Harder times.
@@ -262,13 +267,13 @@ class Game {
   // nostalgia.cpp
   bool nostalgia_on() const { return !cards_.nostalgia.empty(); }
   void deal_nostalgia(State& s) const;
-  bool nostalgia_free_legal(const State& s, int action) const;
+  bool nostalgia_free_legal(const State& s, const Action& a) const;
   void nostalgia_free_actions(const State& s, ActionList& out) const;
   int nostalgia_free_candidates(const State& s) const;  // for the sampler: a superset, counted
   int nostalgia_free_candidate(const State& s, int index) const;
-  void do_nostalgia_free(State& s, int action) const;
-  Plan plan_nostalgia(const State& s, int action) const;
-  void resolve_nostalgia(State& s, int seat, int action, const Plan& plan) const;
+  void do_nostalgia_free(State& s, const Action& a) const;
+  Plan plan_nostalgia(const State& s, const Action& a) const;
+  void resolve_nostalgia(State& s, int seat, const Action& a, const Plan& plan) const;
   void progress_nostalgia(State& s, int seat, InPlay& c) const;
   // After a main action: Passive Triggers, Ongoing goals and Ability bonuses; `trigger` is the
   // board space used or kAnyCardAction; `paid` the resources a payment handed over.
@@ -286,17 +291,23 @@ class Game {
   const NostalgiaSpec& nostalgia(const InPlay& c) const { return cards_.nostalgia[c.id]; }
   bool unlocked(const InPlay& c, NostalgiaAbility ability) const;  // an Ability card at level 2
   int inheritance(const PlayerState& p) const;
-  // The School module (actions.cpp): courses in the Teen round, and a degree's discount.
+  // The School module (school.cpp): courses in the Teen round, and a degree's discount (actions.cpp).
   bool school_course_open(const State& s) const { return rules_.school && s.round == 1; }
+  Plan plan_school_course(const State& s, const Action& a) const;
+  void take_school_course(State& s, int seat, const Action& a) const;
+  static std::string school_course_name(const Action& a);
   Effect degree_discounted(const PlayerState& p, Effect cost, int category) const;
-  // The Best Friends module (actions.cpp, rounds.cpp).
+  // The Best Friends module (best_friends.cpp).
   bool friends_on() const { return friends_on_; }
   void deal_friends(State& s) const;
   int friends_of(const PlayerState& p) const;
+  Plan plan_make_friend(const State& s, const Action& a) const;
+  void make_friend(State& s, int seat, const Action& a) const;
+  std::string make_friend_name(const State& s, const Action& a) const;
   // community.cpp
   bool community_on() const { return !cards_.community.empty(); }
   void deal_community(State& s) const;
-  Plan plan_community(const State& s, int action) const;
+  Plan plan_community(const State& s, int slot) const;
   int community_hourglasses(const State& s, int seat) const;
   // The observation's expansion blocks, in tensor order (views.cpp); 0 where one is off.
   enum ObservationBlock { kObsTrends, kObsEvents, kObsExperiences, kObsKids, kObsNostalgia, kObsRelatives, kObsSchool,
@@ -306,23 +317,15 @@ class Game {
   bool begin_community(State& s) const;
   bool next_community_choice(State& s, int from_seat_offset) const;
   void discard_resolved_card(State& s) const;
-  bool achievement_legal(const State& s, int action) const;
+  bool achievement_legal(const State& s, const Action& a) const;
   void community_options(const State& s, ActionList& out) const;
-  void choose_achievement(State& s, int action) const;
+  void choose_achievement(State& s, const Action& action) const;
   void popularity_lth(State& s) const;
   void finish_end_of_round(State& s) const;
-  // An Experiences-board action with an Hourglass (kWithHourglass…) as the id that uses the Cloud.
-  static int with_cloud(int action) {
-    return action >= kWithHourglass && action < kKeepKid ? action - kWithHourglass + kPlanExperienceAction : action;
-  }
-  // A Group Project role joined: owner seat, their slot, role (the 5th seat's ids are apart).
-  static int join_action(int owner, int slot, int role);
-  static void decode_join(int action, int& owner, int& slot, int& role);
-  // Spend above L1: the Item row slot, and the level bought from 1 (L2).
-  static int spend_at_level_action(int slot, int level) { return kSpendAtLevel + slot * (kMaxLevels - 1) + level - 1; }
-  static void decode_spend_at_level(int action, int& slot, int& level) {
-    slot = (action - kSpendAtLevel) / (kMaxLevels - 1);
-    level = (action - kSpendAtLevel) % (kMaxLevels - 1) + 1;
+  // A Group Project role joined: owner seat, their slot, role.
+  static int join_action(int owner, int slot, int role) {
+    return encode(Action{ActionKind::kJoinGroup, static_cast<std::int8_t>(owner), 0, static_cast<std::int8_t>(slot),
+                         static_cast<std::int8_t>(role), false});
   }
   // relatives.cpp
   bool relatives_on() const { return !cards_.relatives.empty(); }
@@ -336,7 +339,7 @@ class Game {
   // `harder`: times a Stand-alone Job works harder on top of its upkeep.
   Effect upkeep_cost(const PlayerState& p, const InPlay& c, int harder = 0) const;
   std::pair<Effect, Effect> printed_upkeep(const InPlay& c, int harder = 0) const;
-  static int upkeep_slot(const PlayerState& p, int action);  // the card an Upkeep payment is for
+  static int upkeep_slot(const PlayerState& p, const Action& a);  // the card an Upkeep payment is for
   bool upkeep_harder_legal(const State& s, int times) const;
   void after_upkeep_decision(State& s) const;
   void resolve(State& s, int action, const Plan* known = nullptr) const;  // after paying
@@ -347,12 +350,17 @@ class Game {
   void remove_card(State& s, int seat, int slot) const;  // out of the play area, derived slots kept
   const Level& level_of(const InPlay& c, int level) const;  // project/item/partner level spec
   const JobFace& job_face(const InPlay& c) const { return cards_.jobs[c.id][c.face]; }
+  // The face a Job or Partner row entry (or dreamt card) shows: action.hpp's card_face.
+  const JobFace& job_of_entry(int entry) const { return cards_.jobs[card_face(entry).card][card_face(entry).face]; }
+  const PartnerFace& partner_of_entry(int entry) const {
+    return cards_.partners[card_face(entry).card][card_face(entry).face];
+  }
   Effect discounted(const PlayerState& p, Effect cost, DiscountOn on) const;
   int measure(const State& s, int seat, Measure what) const;  // scoring.cpp
   std::string card_name(const InPlay& c) const;               // views.cpp
   std::string row_card_name(int row, int entry) const;
   std::string render(const State& s, int viewer) const;       // viewer < 0: everything
-  std::string nostalgia_action_name(const State& s, int action) const;
+  std::string nostalgia_action_name(const State& s, const Action& a) const;
 
   Rules rules_;
   CardTables cards_;

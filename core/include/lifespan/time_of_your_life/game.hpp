@@ -53,6 +53,12 @@ class Game {
   void apply_random_action(State& s, SplitMix64& rng) const { apply_unchecked(s, sample_action(s, rng)); }
   void apply(State& s, int action) const;            // throws IllegalAction; s unchanged then
   void apply_unchecked(State& s, int action) const;
+  // Applies `action` if it is legal (nothing changes otherwise) and says whether it did.
+  bool try_apply(State& s, int action) const {
+    if (!is_legal(s, action)) return false;
+    apply_unchecked(s, action);
+    return true;
+  }
   static const char* step_name(const State& s) { return kStepNames[static_cast<int>(s.step)]; }  // action must be legal
 
   // --- scoring (scoring.cpp) ---

@@ -1,0 +1,310 @@
+#pragma once
+// The Pursuit of Happiness: an action as a value. Every decision the rulebooks give a player
+// (keeping a Child Trait, Upkeep, the free actions, the main action of a turn, paying, the
+// expansions' decisions) is one ActionKind with a few operands; its integer id is laid out by
+// the one table below, and decode/encode are the only code that turns one into the other.
+// Legality, planning, resolution and naming switch on the kind (docs/pursuit_of_happiness_engine.md §5).
+//
+// The ids are a public, saved format (saved payments, tests, agents): rows are only ever added
+// at the end, so that every earlier id keeps its meaning.
+#include <array>
+#include <cstdint>
+
+#include "lifespan/pursuit_of_happiness/constants.hpp"
+
+namespace lifespan::pursuit_of_happiness {
+
+// What an action does. Some kinds own two id ranges (a later addition kept after the earlier
+// ids): Get a Job working harder, Spend above level 1, joining the 5th seat's Group Project,
+// and the Experiences-board actions with an Hourglass instead of the Cloud.
+enum class ActionKind : std::uint8_t {
+  kKeepTrait,            // slot: index in the trait offer
+  kPayUpkeep,            // slot: own card
+  kGiveUp,               // slot: own card (Upkeep not paid)
+  kRefresh,              // row
+  kDiscard,              // slot: own card
+  kSimpleBoard,          // slot: board space Study..Rest (Space 0-5)
+  kStartProject,         // slot: Project row slot; variant: a Group Project's role
+  kJoinGroup,            // seat: the Group Project's owner; slot: their card; variant: role
+  kSpend,                // slot: Item row slot; variant: level bought, 0 for level 1 (rule item_purchase)
+  kGetJob,               // slot: Job row slot; variant: times a Stand-alone Job works harder
+  kPromoteFromRow,       // slot: Job row slot (rule promotion = row)
+  kPromoteFlip,          // the other face of the own Job (rule promotion = flip)
+  kStartRelationship,    // slot: Partner row slot
+  kCardAction,           // slot: own card
+  kPayUnit,              // slot: resource paid
+  kPass,
+  kUpkeepWorkingHarder,  // variant: times the own Stand-alone Job works harder
+  kEventTask,            // pay the revealed Event's task
+  kPlanExperience,       // slot: Experiences board slot
+  kDream,                // row: a row or kExperienceSource; slot: its slot; variant: Dream board slot
+  kFromDream,            // slot: Dream board slot; variant: role, Work Harder times, level, promotion
+  kExtendExperience,     // slot: own planned Experience
+  kDevelopWithKid,       // slot: own Partner (Kids)
+  kRaiseFamily,          // slot: own Partner (Kids)
+  kPlaceNostalgia,       // slot: Nostalgia hand index
+  kDiscardNostalgia,     // slot: Nostalgia board slot
+  kActiveTrigger,        // slot: Nostalgia board slot
+  kFreeAbility,          // slot: own card (Caregiver, …)
+  kRealize,              // slot: Nostalgia board slot
+  kDetermineOutcome,     // slot: own card; variant: outcome
+  kSmartGoals,           // slot: own card (Time Management)
+  kForgoDiscount,        // pay step: one unit of the STH discount not taken
+  kSchoolCourse,         // slot: Job category (science, social, arts)
+  kMakeFriend,           // slot: Best Friends board slot
+  kCommunityPlace,       // slot: Community board slot
+  kAchievement,          // slot: achievement of the Community card resolved
+  kNoAchievement,
+  kKeepKid,              // the Kid first in line of a discarded Partner
+  kDiscardKid,
+  kChooseTrigger,        // slot: Nostalgia board slot whose Passive Trigger activates
+  kNumKinds
+};
+inline constexpr int kNumActionKinds = static_cast<int>(ActionKind::kNumKinds);
+
+// An action's kind and operands; operands a kind does not use are 0.
+struct Action {
+  ActionKind kind = ActionKind::kNumKinds;  // kNumKinds: no such action
+  std::int8_t seat = 0;
+  std::int8_t row = 0;
+  std::int8_t slot = 0;
+  std::int8_t variant = 0;
+  bool hourglass = false;  // an Experiences-board action placing an Hourglass, the Cloud unused
+  constexpr bool operator==(const Action&) const = default;
+};
+
+namespace action_layout {
+
+// Which operand an id range's leading digit is.
+enum class Major : std::uint8_t { kNone, kSeat, kRow };
+
+// One id range: id = first + ((major − major_base)·slots + slot)·variants + variant − variant_base,
+// below first + count.
+struct Range {
+  ActionKind kind;
+  std::int16_t slots = 1;
+  std::int16_t variants = 1;
+  std::int8_t variant_base = 0;
+  Major major = Major::kNone;
+  std::int8_t majors = 1;
+  std::int8_t major_base = 0;
+  bool hourglass = false;
+  std::int16_t count = 0;  // 0: majors·slots·variants
+  std::int16_t first = 0;  // set by with_firsts
+};
+
+using K = ActionKind;
+// Dream sources: the four rows' slots, then the Experiences board's (fewer than a row's).
+inline constexpr int kDreamIds = kNumDreamSources * kMaxDreamSlots;
+
+constexpr Range range(K kind, int slots = 1, int variants = 1, int variant_base = 0) {
+  return Range{kind, static_cast<std::int16_t>(slots), static_cast<std::int16_t>(variants),
+               static_cast<std::int8_t>(variant_base)};
+}
+constexpr Range with_major(Range r, Major major, int majors, int base = 0, int count = 0) {
+  r.major = major;
+  r.majors = static_cast<std::int8_t>(majors);
+  r.major_base = static_cast<std::int8_t>(base);
+  r.count = static_cast<std::int16_t>(count);
+  return r;
+}
+constexpr Range with_hourglass(Range r) {
+  r.hourglass = true;
+  return r;
+}
+
+// The id layout, in id order: THE one place it is written down.
+inline constexpr Range kRangesInOrder[] = {
+    range(K::kKeepTrait, kTraitOffer),
+    range(K::kPayUpkeep, kMaxInPlay),
+    range(K::kGiveUp, kMaxInPlay),
+    with_major(range(K::kRefresh), Major::kRow, kNumRows),
+    range(K::kDiscard, kMaxInPlay),
+    range(K::kSimpleBoard, kNumSimpleActions),
+    range(K::kStartProject, kMaxRow, kMaxRoles),
+    with_major(range(K::kJoinGroup, kMaxInPlay, kMaxRoles), Major::kSeat, kBasePlayers),
+    range(K::kSpend, kMaxRow),
+    range(K::kGetJob, kMaxRow),
+    range(K::kPromoteFromRow, kMaxRow),
+    range(K::kPromoteFlip),
+    range(K::kStartRelationship, kMaxRow),
+    range(K::kCardAction, kMaxInPlay),
+    range(K::kPayUnit, kNumResources),
+    range(K::kPass),
+    // Later additions go after Pass so that the earlier ids (and saved payments) keep their meaning.
+    range(K::kGetJob, kMaxRow, kMaxWorkHarder, 1),       // Stand-alone Jobs: working harder
+    range(K::kUpkeepWorkingHarder, 1, kMaxWorkHarder, 1),
+    range(K::kEventTask),
+    range(K::kPlanExperience, kExperienceSlots),
+    with_major(range(K::kDream, kMaxRow, kMaxDreamSlots), Major::kRow, kExperienceSource + 1, 0, kDreamIds),
+    range(K::kFromDream, kMaxDreamSlots, kDreamVariants),
+    range(K::kExtendExperience, kMaxInPlay),
+    range(K::kDevelopWithKid, kMaxInPlay),
+    range(K::kRaiseFamily, kMaxInPlay),
+    range(K::kPlaceNostalgia, kNostalgiaHand),
+    range(K::kDiscardNostalgia, kNostalgiaSlots),
+    range(K::kActiveTrigger, kNostalgiaSlots),
+    range(K::kFreeAbility, kMaxInPlay),
+    range(K::kRealize, kNostalgiaSlots),
+    range(K::kDetermineOutcome, kMaxInPlay, 2),
+    range(K::kSmartGoals, kMaxInPlay),
+    range(K::kForgoDiscount),
+    range(K::kSchoolCourse, 3),
+    range(K::kMakeFriend, kFriendSlots),
+    range(K::kCommunityPlace, kCommunitySlots),
+    range(K::kAchievement, kMaxAchievements),
+    range(K::kNoAchievement),
+    with_major(range(K::kJoinGroup, kMaxInPlay, kMaxRoles), Major::kSeat, 1, kBasePlayers),  // the 5th seat
+    range(K::kSpend, kMaxRow, kMaxLevels - 1, 1),      // Items above level 1
+    with_hourglass(range(K::kPlanExperience, kExperienceSlots)),
+    with_hourglass(with_major(range(K::kDream, kMaxRow, kMaxDreamSlots), Major::kRow, kExperienceSource + 1, 0, kDreamIds)),
+    with_hourglass(range(K::kFromDream, kMaxDreamSlots, kDreamVariants)),
+    range(K::kKeepKid),
+    range(K::kDiscardKid),
+    range(K::kChooseTrigger, kNostalgiaSlots),
+};
+inline constexpr int kNumRanges = sizeof(kRangesInOrder) / sizeof(Range);
+
+constexpr std::array<Range, kNumRanges> with_firsts() {
+  std::array<Range, kNumRanges> out{};
+  int first = 0;
+  for (int i = 0; i < kNumRanges; ++i) {
+    out[i] = kRangesInOrder[i];
+    if (out[i].count == 0) out[i].count = static_cast<std::int16_t>(out[i].majors * out[i].slots * out[i].variants);
+    out[i].first = static_cast<std::int16_t>(first);
+    first += out[i].count;
+  }
+  return out;
+}
+inline constexpr std::array<Range, kNumRanges> kRanges = with_firsts();
+inline constexpr int kNumIds = kRanges[kNumRanges - 1].first + kRanges[kNumRanges - 1].count;
+
+// For encode: each kind's first range, and the next range of the same kind (-1: none).
+struct KindChain {
+  std::array<std::int8_t, kNumActionKinds> first_range{};
+  std::array<std::int8_t, kNumRanges> next_range{};
+};
+constexpr KindChain kind_chain() {
+  KindChain chain;
+  for (auto& r : chain.first_range) r = -1;
+  for (auto& r : chain.next_range) r = -1;
+  for (int i = kNumRanges - 1; i >= 0; --i) {
+    const int kind = static_cast<int>(kRanges[i].kind);
+    chain.next_range[i] = chain.first_range[kind];
+    chain.first_range[kind] = static_cast<std::int8_t>(i);
+  }
+  return chain;
+}
+inline constexpr KindChain kChain = kind_chain();
+
+constexpr Action decode_in(const Range& r, int id) {
+  int offset = id - r.first;
+  Action a;
+  a.kind = r.kind;
+  a.hourglass = r.hourglass;
+  a.variant = static_cast<std::int8_t>(offset % r.variants + r.variant_base);
+  offset /= r.variants;
+  a.slot = static_cast<std::int8_t>(offset % r.slots);
+  const auto major = static_cast<std::int8_t>(offset / r.slots + r.major_base);
+  if (r.major == Major::kSeat) a.seat = major;
+  if (r.major == Major::kRow) a.row = major;
+  return a;
+}
+
+constexpr std::array<Action, kNumIds> decoded_ids() {
+  std::array<Action, kNumIds> out{};
+  for (const Range& r : kRanges)
+    for (int id = r.first; id < r.first + r.count; ++id) out[id] = decode_in(r, id);
+  return out;
+}
+// Every id decoded ahead: decoding is one load (about 6.5 KB, read on every applied action).
+inline constexpr std::array<Action, kNumIds> kDecoded = decoded_ids();
+
+}  // namespace action_layout
+
+inline constexpr int kNumDistinctActions = action_layout::kNumIds;
+
+// The action an id stands for; kind kNumKinds for an id out of range.
+constexpr Action decode(int id) {
+  return id >= 0 && id < kNumDistinctActions ? action_layout::kDecoded[id] : Action{};
+}
+constexpr ActionKind kind_of(int id) { return decode(id).kind; }
+
+// The id of an action, or -1 when no id stands for it (an operand out of its range, or one
+// the kind does not use set).
+constexpr int encode(const Action& a) {
+  using namespace action_layout;
+  if (static_cast<int>(a.kind) >= kNumActionKinds) return -1;
+  for (int i = kChain.first_range[static_cast<int>(a.kind)]; i >= 0; i = kChain.next_range[i]) {
+    const Range& r = kRanges[i];
+    if (r.hourglass != a.hourglass) continue;
+    const int major = r.major == Major::kSeat ? a.seat : r.major == Major::kRow ? a.row : 0;
+    if ((r.major != Major::kSeat && a.seat != 0) || (r.major != Major::kRow && a.row != 0)) continue;
+    if (major < r.major_base || major >= r.major_base + r.majors) continue;
+    if (a.slot < 0 || a.slot >= r.slots || a.variant < r.variant_base || a.variant >= r.variant_base + r.variants) continue;
+    const int offset = ((major - r.major_base) * r.slots + a.slot) * r.variants + a.variant - r.variant_base;
+    if (offset < r.count) return r.first + offset;
+  }
+  return -1;
+}
+
+// The shorthand for the common shapes. Its first test settles the kind's first range without
+// walking the others: with a constant kind (every hot caller) it folds to a few compares and a
+// multiply-add, where the walk cost a playout about 5%.
+constexpr int encode(ActionKind kind, int slot = 0, int variant = 0) {
+  using namespace action_layout;
+  const int first_range = kChain.first_range[static_cast<int>(kind)];
+  if (first_range >= 0) {
+    const Range& r = kRanges[first_range];
+    if (r.major == Major::kNone && !r.hourglass && slot >= 0 && slot < r.slots && variant >= r.variant_base &&
+        variant < r.variant_base + r.variants)
+      return r.first + slot * r.variants + variant - r.variant_base;
+  }
+  return encode(Action{kind, 0, 0, static_cast<std::int8_t>(slot), static_cast<std::int8_t>(variant), false});
+}
+constexpr int first_id(ActionKind kind) { return action_layout::kRanges[action_layout::kChain.first_range[static_cast<int>(kind)]].first; }
+
+constexpr int refresh_action(int row) {
+  Action a;
+  a.kind = ActionKind::kRefresh;
+  a.row = static_cast<std::int8_t>(row);
+  return encode(a);
+}
+inline constexpr std::uint16_t kPassId = static_cast<std::uint16_t>(encode(ActionKind::kPass));
+
+// The main action of a turn: it places an Hourglass (or the Cloud, the meeple) and has a plan.
+constexpr bool is_main_action(ActionKind kind) {
+  switch (kind) {
+    case ActionKind::kSimpleBoard: case ActionKind::kStartProject: case ActionKind::kJoinGroup:
+    case ActionKind::kSpend: case ActionKind::kGetJob: case ActionKind::kPromoteFromRow:
+    case ActionKind::kPromoteFlip: case ActionKind::kStartRelationship: case ActionKind::kCardAction:
+    case ActionKind::kPlanExperience: case ActionKind::kDream: case ActionKind::kFromDream:
+    case ActionKind::kExtendExperience: case ActionKind::kDevelopWithKid: case ActionKind::kRaiseFamily:
+    case ActionKind::kRealize: case ActionKind::kDetermineOutcome: case ActionKind::kSmartGoals:
+    case ActionKind::kSchoolCourse: case ActionKind::kMakeFriend: case ActionKind::kCommunityPlace:
+      return true;
+    default:
+      return false;
+  }
+}
+
+// The action a kind's id with an Hourglass stands for, placing the Cloud instead (the same effect).
+constexpr Action with_cloud(Action a) {
+  a.hourglass = false;
+  return a;
+}
+
+// A row entry or a dreamt card of a two-faced deck (Jobs, Partners) is card·2 + face.
+struct CardFace {
+  int card;
+  int face;
+};
+constexpr CardFace card_face(int entry) { return {entry >> 1, entry & 1}; }
+constexpr std::uint8_t face_entry(int card, int face) { return static_cast<std::uint8_t>((card << 1) | face); }
+
+static_assert(first_id(ActionKind::kPass) == 544, "the base game's ids are fixed");
+static_assert(encode(Action{ActionKind::kPlanExperience, 0, 0, 0, 0, true}) == 977, "ids are a saved format");
+static_assert(first_id(ActionKind::kKeepKid) == 1081 && first_id(ActionKind::kChooseTrigger) == 1083);
+static_assert(kNumDistinctActions == 1085);
+
+}  // namespace lifespan::pursuit_of_happiness
