@@ -1,7 +1,7 @@
 #pragma once
 // The Game / State classes every game exposes, written once. A game type G provides the
 // methods of time_of_your_life::Game (new_state, legal_actions, apply, scores, …) and a
-// fixed-size G::State; this template mirrors them into Python with the names of DESIGN §2.
+// fixed-size G::State; this template mirrors them into Python with the names of the public contract (README.md).
 // JSON, pickle and the card list are added in Python (lifespan/_api.py).
 #include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>

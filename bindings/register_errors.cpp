@@ -1,4 +1,4 @@
-// The exceptions of the public API (DESIGN §2), all ValueErrors. StateFormatError needs no
+// The exceptions of the public API (the public contract in README.md), all ValueErrors. StateFormatError needs no
 // entry: it is a std::invalid_argument, which pybind11 already turns into ValueError.
 #include <pybind11/pybind11.h>
 

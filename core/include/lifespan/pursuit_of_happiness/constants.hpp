@@ -1,13 +1,14 @@
 #pragma once
 // The Pursuit of Happiness (base game): worker placement over a life of up to 8 rounds.
-// Rules: docs/pursuit_of_happiness.md (the seed summary and known facts, with every unclear
-// point a rule parameter); the engine's layout: docs/pursuit_of_happiness_engine.md.
+// Rules: docs/pursuit_of_happiness.md (the rules flow summary and the public sources of
+// docs/sources.md, with every unclear point a rule parameter); the engine's layout:
+// docs/pursuit_of_happiness_engine.md.
 #include <cstdint>
 
 namespace lifespan::pursuit_of_happiness {
 
-// Sources: "seed" is the rules summary (shared/seeds/003, translated in
-// shared/rules/pursuit-summary-en.md); S-tags are shared/rules/pursuit-known-facts.md.
+// Sources: "seed" is The Pursuit of Happiness rules flow summary; S-tags are the public sources
+// listed in docs/sources.md.
 inline constexpr int kMaxPlayers = 5;       // 4 colours in the base box; 5 with Community (S19)
 inline constexpr int kBasePlayers = 4;      // without Community
 inline constexpr int kNumResources = 3;     // Knowledge, Creativity, Influence (seed, rule 6.2)

@@ -1,6 +1,6 @@
 #pragma once
 // Time of Your Life: a drafting game in which each player builds a timeline of 10 Life cards in
-// age order. Rules: shared/seeds/004 (the rulebook); docs/time_of_your_life.md says how this
+// age order. Rules: the Time of Your Life rulebook (docs/sources.md); docs/time_of_your_life.md says how this
 // engine reads every unclear point and which rule parameter covers it.
 #include <cstdint>
 
