@@ -94,12 +94,7 @@ def test_one_input(data: bytes) -> None:
     except (lifespan.CardDataError, lifespan.RulesError) as error:
         harness.check_refusal(error)
         return
-    state = game.new_state(seed=digest[1])
-    harness.check_state(state)
-    rng = random.Random(digest)
-    harness.check_state(harness.play_on(state, rng, 60, check_every=20))
-    scores = lifespan.playouts(game, 2, seed=digest[2], threads=1)
-    harness.require(scores.shape == (2, game.num_players), "playouts of the wrong shape")
+    harness.check_game(lifespan, game, digest, moves=60)
 
 
 def mutate(data: bytes, max_size: int, seed: int) -> bytes:

@@ -107,6 +107,16 @@ def play_on(state: Any, rng: random.Random, moves: int, check_every: int = 0) ->
     return state
 
 
+def check_game(lifespan: Any, game: Any, digest: bytes, moves: int) -> None:
+    """An accepted game (from a card file or a game string): its first state and the state
+    `moves` random moves on pass every check, and two native playouts run."""
+    state = game.new_state(seed=digest[0])
+    check_state(state)
+    check_state(play_on(state, random.Random(digest), moves, check_every=20))
+    scores = lifespan.playouts(game, 2, seed=digest[1], threads=1)
+    require(scores.shape == (2, game.num_players), "playouts of the wrong shape")
+
+
 # ---------------------------------------------------------------- the driver
 
 

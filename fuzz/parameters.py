@@ -58,12 +58,7 @@ def test_one_input(data: bytes) -> None:
     except ValueError as error:
         harness.check_refusal(error)
         return
-    digest = hashlib.sha256(data).digest()
-    state = game.new_state(seed=digest[0])
-    harness.check_state(state)
-    harness.check_state(harness.play_on(state, random.Random(digest), 40, check_every=20))
-    scores = lifespan.playouts(game, 2, seed=digest[1], threads=1)
-    harness.require(scores.shape == (2, game.num_players), "playouts of the wrong shape")
+    harness.check_game(lifespan, game, hashlib.sha256(data).digest(), moves=40)
 
 
 def mutate(data: bytes, max_size: int, seed: int) -> bytes:
