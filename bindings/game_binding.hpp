@@ -114,7 +114,7 @@ py::array_t<std::int32_t> playouts(const G& game, const typename G::State* start
                                    std::int64_t first = 0) {
   if (n < 0) throw py::value_error("n must be an integer >= 0, got " + std::to_string(n));
   if (first < 0) throw py::value_error("first must be an integer >= 0, got " + std::to_string(first));
-  check_thread_count(threads);
+  check_thread_count(threads);  // before the arrays are made; run_playouts checks again for any host
   const std::vector<py::ssize_t> shape{static_cast<py::ssize_t>(n), static_cast<py::ssize_t>(game.num_players())};
   py::array_t<std::int32_t> out(shape);
   std::int32_t* data = out.mutable_data();
@@ -281,11 +281,10 @@ void bind_game(py::module_& m, const char* game_class, const char* state_class) 
       .def("_mcts",
            [](const State& s, std::int64_t iterations, double seconds, int threads, std::uint64_t seed,
               double exploration, int max_rollout) {
-             // lifespan.mcts checks its arguments in the API's words; check_options checks them
-             // again here, for any caller. The search holds no Python objects.
+             // lifespan.mcts checks its arguments in the API's words; mcts() checks them again
+             // (check_options), for any caller. The search holds no Python objects.
              if (s.game->is_terminal(s.state)) throw py::value_error("mcts needs a state that is not terminal");
              MctsOptions options{iterations, seconds, threads, seed, exploration, max_rollout};
-             check_options(options);
              const typename G::State root = s.state;  // another Python thread may change `s`
              MctsResult result;
              {

@@ -30,8 +30,8 @@ inline void check_thread_count(int requested) {
                                 " (0: one per core), got " + std::to_string(requested));
 }
 
+// `requested` has passed check_thread_count.
 inline int resolve_thread_count(int requested, std::int64_t jobs) {
-  check_thread_count(requested);
   int threads = requested > 0 ? requested : static_cast<int>(std::thread::hardware_concurrency());
   threads = std::max(threads, 1);
   return static_cast<int>(std::min<std::int64_t>(threads, std::max<std::int64_t>(jobs, 1)));
