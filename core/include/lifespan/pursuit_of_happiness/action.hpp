@@ -231,8 +231,9 @@ constexpr Action decode(int id) {
 constexpr ActionKind kind_of(int id) { return decode(id).kind; }
 
 // The id of an action, or -1 when no id stands for it (an operand out of its range, or one
-// the kind does not use set).
-constexpr int encode(const Action& a) {
+// the kind does not use set). Out of line: the walk is rare on the hot path, and inlining it
+// would keep the shorthand below from being inlined.
+[[gnu::noinline]] constexpr int encode(const Action& a) {
   using namespace action_layout;
   if (static_cast<int>(a.kind) >= kNumActionKinds) return -1;
   for (int i = kChain.first_range[static_cast<int>(a.kind)]; i >= 0; i = kChain.next_range[i]) {
@@ -248,18 +249,36 @@ constexpr int encode(const Action& a) {
   return -1;
 }
 
-// The shorthand for the common shapes. Its first test settles the kind's first range without
-// walking the others: with a constant kind (every hot caller) it folds to a few compares and a
-// multiply-add, where the walk cost a playout about 5%.
-constexpr int encode(ActionKind kind, int slot = 0, int variant = 0) {
-  using namespace action_layout;
-  const int first_range = kChain.first_range[static_cast<int>(kind)];
-  if (first_range >= 0) {
-    const Range& r = kRanges[first_range];
-    if (r.major == Major::kNone && !r.hourglass && slot >= 0 && slot < r.slots && variant >= r.variant_base &&
-        variant < r.variant_base + r.variants)
-      return r.first + slot * r.variants + variant - r.variant_base;
+namespace action_layout {
+// Each kind's first range when it is a plain slot·variant block (no major operand, no
+// Hourglass), flattened so that the shorthand below reads one small record.
+struct PlainBlock {
+  std::int16_t first = 0;
+  std::int16_t slots = 0;  // 0: the kind's first range is not plain
+  std::int16_t variants = 1;
+  std::int16_t variant_base = 0;
+};
+// One more record than kinds: kNumKinds (no action) has none, so it encodes to -1.
+constexpr std::array<PlainBlock, kNumActionKinds + 1> plain_blocks() {
+  std::array<PlainBlock, kNumActionKinds + 1> out{};
+  for (int kind = 0; kind < kNumActionKinds; ++kind) {
+    const int i = kChain.first_range[kind];
+    if (i < 0 || kRanges[i].major != Major::kNone || kRanges[i].hourglass) continue;
+    out[kind] = PlainBlock{kRanges[i].first, kRanges[i].slots, kRanges[i].variants, kRanges[i].variant_base};
   }
+  return out;
+}
+inline constexpr std::array<PlainBlock, kNumActionKinds + 1> kPlainBlocks = plain_blocks();
+}  // namespace action_layout
+
+// The shorthand for the common shapes: the kind's first range settled by one record, the
+// general walk above only for the rest. Always inlined: with a constant kind (most hot
+// callers) it folds to a compare and a multiply-add; out of line it cost a playout about 7%.
+[[gnu::always_inline]] constexpr int encode(ActionKind kind, int slot = 0, int variant = 0) {
+  const action_layout::PlainBlock& b = action_layout::kPlainBlocks[static_cast<std::size_t>(kind)];
+  if (static_cast<unsigned>(slot) < static_cast<unsigned>(b.slots) &&
+      static_cast<unsigned>(variant - b.variant_base) < static_cast<unsigned>(b.variants))
+    return b.first + slot * b.variants + variant - b.variant_base;
   return encode(Action{kind, 0, 0, static_cast<std::int8_t>(slot), static_cast<std::int8_t>(variant), false});
 }
 constexpr int first_id(ActionKind kind) { return action_layout::kRanges[action_layout::kChain.first_range[static_cast<int>(kind)]].first; }
