@@ -235,15 +235,19 @@ constexpr ActionKind kind_of(int id) { return decode(id).kind; }
 // would keep the shorthand below from being inlined.
 [[gnu::noinline]] constexpr int encode(const Action& a) {
   using namespace action_layout;
-  if (static_cast<int>(a.kind) >= kNumActionKinds) return -1;
+  if (static_cast<unsigned>(a.kind) >= static_cast<unsigned>(kNumActionKinds)) return -1;
   for (int i = kChain.first_range[static_cast<int>(a.kind)]; i >= 0; i = kChain.next_range[i]) {
     const Range& r = kRanges[i];
     if (r.hourglass != a.hourglass) continue;
+    // The operand the range's leading digit stands for; the other one must be unset.
     const int major = r.major == Major::kSeat ? a.seat : r.major == Major::kRow ? a.row : 0;
-    if ((r.major != Major::kSeat && a.seat != 0) || (r.major != Major::kRow && a.row != 0)) continue;
-    if (major < r.major_base || major >= r.major_base + r.majors) continue;
-    if (a.slot < 0 || a.slot >= r.slots || a.variant < r.variant_base || a.variant >= r.variant_base + r.variants) continue;
-    const int offset = ((major - r.major_base) * r.slots + a.slot) * r.variants + a.variant - r.variant_base;
+    const int unused = r.major == Major::kSeat ? a.row : r.major == Major::kRow ? a.seat : a.seat | a.row;
+    // Unsigned compares: each test of an operand against [base, base + n) is one compare.
+    const auto m = static_cast<unsigned>(major - r.major_base), v = static_cast<unsigned>(a.variant - r.variant_base);
+    if (unused != 0 || m >= static_cast<unsigned>(r.majors) || static_cast<unsigned>(a.slot) >= static_cast<unsigned>(r.slots) ||
+        v >= static_cast<unsigned>(r.variants))
+      continue;
+    const int offset = (static_cast<int>(m) * r.slots + a.slot) * r.variants + static_cast<int>(v);
     if (offset < r.count) return r.first + offset;
   }
   return -1;
@@ -283,12 +287,14 @@ inline constexpr std::array<PlainBlock, kNumActionKinds + 1> kPlainBlocks = plai
 }
 constexpr int first_id(ActionKind kind) { return action_layout::kRanges[action_layout::kChain.first_range[static_cast<int>(kind)]].first; }
 
+// Refresh's one range is a row digit alone: its id without the general walk.
 constexpr int refresh_action(int row) {
-  Action a;
-  a.kind = ActionKind::kRefresh;
-  a.row = static_cast<std::int8_t>(row);
-  return encode(a);
+  const action_layout::Range& r = action_layout::kRanges[action_layout::kChain.first_range[static_cast<int>(ActionKind::kRefresh)]];
+  return static_cast<unsigned>(row) < static_cast<unsigned>(r.majors) ? r.first + row : -1;
 }
+static_assert(refresh_action(0) == encode(Action{ActionKind::kRefresh, 0, 0, 0, 0, false}) &&
+              refresh_action(kNumRows - 1) == encode(Action{ActionKind::kRefresh, 0, kNumRows - 1, 0, 0, false}) &&
+              refresh_action(kNumRows) == -1, "Refresh is one id a row");
 inline constexpr std::uint16_t kPassId = static_cast<std::uint16_t>(encode(ActionKind::kPass));
 
 // The main action of a turn: it places an Hourglass (or the Cloud, the meeple) and has a plan.
