@@ -1,0 +1,271 @@
+// The observation tensor of The Pursuit of Happiness (docs/pursuit_of_happiness_engine.md §6):
+// the base game's header, seat, goal, row and play-area blocks, then one block per expansion in
+// play. What a seat may see follows The Pursuit of Happiness rulebook (docs/sources.md): the
+// decks and the other seats' Nostalgia hands are hidden.
+#include <algorithm>
+#include <array>
+#include <string>
+
+#include "lifespan/pursuit_of_happiness/game.hpp"
+#include "view_text.hpp"
+
+namespace lifespan::pursuit_of_happiness {
+
+using namespace view_text;
+
+namespace {
+
+// An observation feature: a count over the scale it is read against (small counts: exact in a float).
+float scaled(int value, int scale) { return static_cast<float>(value) / static_cast<float>(scale); }
+float bit(unsigned mask, int index) { return ((mask >> index) & 1u) ? 1.0f : 0.0f; }
+float flag(unsigned flags, unsigned which) { return (flags & which) ? 1.0f : 0.0f; }
+
+}  // namespace
+
+// Observation tensor (float32, docs/pursuit_of_happiness_engine.md §6): a header, one block per
+// seat, the Life Goals, the rows, the discard piles and each seat's play area, then one block per
+// expansion in play. Seats are counted clockwise from the observer (0: the observer), so the
+// same position seen from any seat reads the same way.
+namespace {
+constexpr int kObsPayment = 8;  // resources still to choose, STH discount, owed and paid per kind
+// Round, the step (one-hot), the seat to move and the first player (one-hot seat offsets), the
+// Unavailable tokens by space, the payment in progress.
+constexpr int kObsHeader = 1 + kNumSteps + 2 * kMaxPlayers + kNumSpaces + kObsPayment;
+constexpr int kObsSeatTracks = 18;  // tracks, resources and counts (the `values` of observation)
+}  // namespace
+
+namespace {
+
+int card_faces(const CardTables& cards) {  // one entry per Project, Item and Job/Partner face
+  return static_cast<int>(cards.projects.size() + cards.items.size() + 2 * cards.jobs.size() +
+                          2 * cards.partners.size());
+}
+
+// Per seat: the tracks, the board spaces holding its Hourglasses, its Child Trait (one-hot) and
+// the traits it is offered (the observer's own offer only: the others' are hidden).
+int seat_block(const CardTables& cards) { return kObsSeatTracks + kNumSpaces + 2 * static_cast<int>(cards.traits.size()); }
+
+// Per Life Goal card: face up, tied, and claimed by each seat.
+int goal_block(const CardTables& cards, int players) { return static_cast<int>(cards.goals.size()) * (2 + players); }
+
+// Per seat: each card face's level / 4 when held, 1 if it takes an Active slot, and per Project
+// the roles the seat holds on it as a Group Project (out of 4).
+int play_area_block(const CardTables& cards) { return 2 * card_faces(cards) + static_cast<int>(cards.projects.size()); }
+
+// Where each card kind's entries start among the card faces.
+std::array<int, kNumRows> face_offsets(const CardTables& cards) {
+  const int projects = static_cast<int>(cards.projects.size()), items = static_cast<int>(cards.items.size());
+  return {0, projects, projects + items, projects + items + 2 * static_cast<int>(cards.jobs.size())};
+}
+
+int face_of(const std::array<int, kNumRows>& offsets, const InPlay& c) {
+  const bool two_faced = c.kind == kJobCard || c.kind == kPartnerCard;
+  return offsets[c.kind] + (two_faced ? face_entry(c.id, c.face) : c.id);
+}
+
+// Per seat, in the Experiences block: its planned Experiences, its Dream board (the row card
+// faces, then the Experiences), Experiences completed, where the Cloud is (a board space, or
+// given up; none while unused).
+int experiences_seat_block(const CardTables& cards) {
+  return 2 * static_cast<int>(cards.experiences.size()) + card_faces(cards) + 1 + kNumSpaces + 1;
+}
+// Per seat, in the Nostalgia block: its board, its realized cards, its hand size.
+int nostalgia_seat_block(const CardTables& cards) { return 2 * static_cast<int>(cards.nostalgia.size()) + 1; }
+// Per seat, in the Community block: its tokens per card, Popularity, where the meeple is (a
+// board slot, or given up; none while unused or once its card is resolved), Hourglasses on the
+// board.
+constexpr int kCommunitySeatBlock = kCommunitySlots + 1 + kCommunitySlots + 1 + 1;
+
+}  // namespace
+
+// The expansion blocks, each per seat offset where it is about a seat (docs/pursuit_of_happiness_engine.md §6):
+// Trends face up; Events revealed and in effect, each seat's two Event flags; Experiences on the
+// board, then per seat its planned Experiences, its Dream board (each dreamt card by Desire),
+// Experiences completed and where the Cloud is; Kids per seat by level, then the Kids awaiting a keep-or-discard decision; Nostalgia: the observer's
+// hand, then per seat its board (by Check Marks), its realized cards (by level) and its hand
+// size; Relatives per seat by the number marked; School per seat, progress to each degree;
+// Community: the board, the card being resolved, then per seat its tokens per card, Popularity,
+// where its meeple is and its Hourglasses on the board.
+std::array<int, Game::kNumObsBlocks> Game::observation_blocks() const {
+  const int n = num_players();
+  const auto count = [](const auto& table) { return static_cast<int>(table.size()); };
+  const int experiences = count(cards_.experiences), nostalgia = count(cards_.nostalgia);
+  std::array<int, kNumObsBlocks> size{};
+  size[kObsTrends] = count(cards_.trends);
+  size[kObsEvents] = cards_.events.empty() ? 0 : 2 * count(cards_.events) + 2 * n;
+  size[kObsExperiences] = experiences_on() ? experiences + n * experiences_seat_block(cards_) : 0;
+  size[kObsKids] = (n + 1) * count(cards_.kids);
+  size[kObsNostalgia] = nostalgia_on() ? nostalgia + n * nostalgia_seat_block(cards_) : 0;
+  size[kObsRelatives] = n * count(cards_.relatives);
+  size[kObsSchool] = rules_.school ? 3 * n : 0;
+  size[kObsCommunity] = community_on() ? count(cards_.community) + kCommunitySlots + n * kCommunitySeatBlock : 0;
+  return size;
+}
+
+int Game::observation_size() const {
+  const int n = num_players();
+  int size = kObsHeader + n * seat_block(cards_) + goal_block(cards_, n) + 2 * card_faces(cards_) + n * play_area_block(cards_);
+  for (int block : observation_blocks()) size += block;
+  return size;
+}
+
+void Game::observation(const State& s, int player, float* out) const {
+  std::fill(out, out + observation_size(), 0.0f);
+  const int n = num_players();
+  const auto offset_of = [&](int seat) { return places_after(player, seat, n); };
+  out[0] = static_cast<float>(s.round) / kMaxRounds;
+  out[1 + static_cast<int>(s.step)] = 1.0f;
+  float* seats_header = out + 1 + kNumSteps;
+  if (s.current >= 0) seats_header[offset_of(s.current)] = 1.0f;
+  seats_header[kMaxPlayers + offset_of(s.first_player)] = 1.0f;
+  float* unavailable = seats_header + 2 * kMaxPlayers;
+  for (int space = 0; space < kNumSpaces; ++space) unavailable[space] = bit(s.unavailable, space);
+  if (s.step == Step::kPay) {
+    float* pay = unavailable + kNumSpaces;
+    pay[0] = scaled(s.payment.units, 10);
+    pay[1] = scaled(s.payment.discount, 10);
+    for (int r = 0; r < kNumResources; ++r) {
+      pay[2 + r] = scaled(s.payment.owed[r], 10);
+      pay[2 + kNumResources + r] = scaled(s.payment.paid[r], 10);
+    }
+  }
+  const int traits = static_cast<int>(cards_.traits.size());
+  for (int k = 0; k < n; ++k) {
+    const PlayerState& p = s.players[clockwise(player, k, n)];
+    float* row = out + kObsHeader + seat_block(cards_) * k;
+    int items = 0, partners = 0, job_level = 0;
+    for (const InPlay& c : p.cards) {
+      items += c.kind == kItemCard;
+      partners += c.kind == kPartnerCard;
+      if (c.kind == kJobCard) job_level = c.level;
+    }
+    const float values[kObsSeatTracks] = {
+        scaled(p.resources[0], 10), scaled(p.resources[1], 10), scaled(p.resources[2], 10), scaled(p.money, 20),
+        scaled(p.sth, 3), scaled(p.lth, 50), scaled(p.stress, track_length()),
+        scaled(p.hourglasses, 9), p.alive ? 1.0f : 0.0f, scaled(active_count(p), 3),
+        scaled(p.completed_projects, 5), scaled(items, 5), scaled(job_level, 3), scaled(partners, 2),
+        scaled(p.goals, 3), p.trait >= 0 ? 1.0f : 0.0f, scaled(p.hourglasses_next, 9), scaled(p.upkeep_relief, 5)};
+    std::copy(values, values + kObsSeatTracks, row);
+    for (int space = 0; space < kNumSpaces; ++space) row[kObsSeatTracks + space] = bit(p.spaces_used, space);
+    float* trait = row + kObsSeatTracks + kNumSpaces;
+    if (p.trait >= 0 && !trait_hidden(s, player, clockwise(player, k, n))) trait[p.trait] = 1.0f;
+    if (k == 0)
+      for (std::uint8_t t : p.trait_offer) trait[traits + t] = 1.0f;
+  }
+  float* goals = out + kObsHeader + seat_block(cards_) * n;
+  for (std::size_t g = 0; g < s.goals.size(); ++g) {
+    float* goal = goals + s.goals[g] * (2 + n);
+    goal[0] = 1.0f;
+    const int by = s.goals_claimed_by[g];
+    if (by == kGoalTied) goal[1] = 1.0f;
+    else if (by > 0) goal[2 + offset_of(by - 1)] = 1.0f;
+  }
+  const std::array<int, kNumRows> offsets = face_offsets(cards_);
+  float* rows = goals + goal_block(cards_, n);
+  float* discards = rows + card_faces(cards_);
+  float* play_areas = discards + card_faces(cards_);
+  for (int r = 0; r < kNumRows; ++r) {
+    for (std::uint8_t entry : s.rows[r]) rows[offsets[r] + entry] = 1.0f;
+    for (std::uint8_t entry : s.discards[r]) discards[offsets[r] + entry] = 1.0f;
+  }
+  for (std::uint8_t entry : s.friend_row) rows[offsets[kItemRow] + entry] = 1.0f;  // Best Friends are Item ids
+  for (std::uint8_t entry : s.friend_discards) discards[offsets[kItemRow] + entry] = 1.0f;
+  for (int seat = 0; seat < n; ++seat) {
+    float* area = play_areas + offset_of(seat) * play_area_block(cards_);
+    for (const InPlay& c : s.players[seat].cards) {
+      if (c.kind == kProjectCard)  // a Group Project's roles, wherever the role holder sits
+        for (int r = 0; r < project_roles_[c.id]; ++r)
+          if (c.roles[r] >= 0) play_areas[offset_of(c.roles[r]) * play_area_block(cards_) + 2 * card_faces(cards_) + c.id] += 1.0f / kMaxRoles;
+      if (c.kind > kPartnerCard) continue;  // Experiences, Kids and Nostalgia cards: in their own parts
+      area[face_of(offsets, c)] = c.level / 4.0f;
+      area[card_faces(cards_) + face_of(offsets, c)] = flag(c.flags, kInActiveSlot);
+    }
+  }
+  observe_expansions(s, player, play_areas + n * play_area_block(cards_));
+}
+
+void Game::observe_expansions(const State& s, int player, float* out) const {
+  const int n = num_players();
+  const std::array<int, kNumObsBlocks> size = observation_blocks();
+  std::array<float*, kNumObsBlocks> at{};
+  for (int b = 0; b < kNumObsBlocks; ++b) at[b] = b ? at[b - 1] + size[b - 1] : out;
+  const auto seat_at = [&](int k) -> const PlayerState& { return s.players[clockwise(player, k, n)]; };
+  for (std::uint8_t k : s.trends) at[kObsTrends][k] = 1.0f;
+  if (size[kObsEvents]) {
+    float* events = at[kObsEvents];
+    const int count = static_cast<int>(cards_.events.size());
+    if (s.event_revealed >= 0) events[s.event_revealed] = 1.0f;
+    if (s.event_active >= 0) events[count + s.event_active] = 1.0f;
+    for (int k = 0; k < n; ++k) {
+      events[2 * count + 2 * k] = flag(seat_at(k).event_flags, kEventTaskDone);
+      events[2 * count + 2 * k + 1] = flag(seat_at(k).event_flags, kEventApplies);
+    }
+  }
+  if (size[kObsExperiences]) {
+    const int experiences = static_cast<int>(cards_.experiences.size());
+    const int per_seat = experiences_seat_block(cards_);
+    const std::array<int, kNumRows> offsets = face_offsets(cards_);
+    for (std::uint8_t k : s.experience_row) at[kObsExperiences][k] = 1.0f;
+    for (int k = 0; k < n; ++k) {
+      const PlayerState& p = seat_at(k);
+      float* planned = at[kObsExperiences] + experiences + k * per_seat;
+      float* dreamt = planned + experiences;  // row cards as faces, then Experiences
+      for (const InPlay& c : p.cards)
+        if (c.kind == kExperienceCard) planned[c.id] = 1.0f;
+      for (int slot = 0; slot < rules_.dream_slots; ++slot) {
+        const Dreamt& d = p.dream[slot];
+        if (d.source < 0) continue;
+        const int entry = d.source == kExperienceSource ? card_faces(cards_) + d.entry : offsets[d.source] + d.entry;
+        dreamt[entry] = (1.0f + d.desire) / (1.0f + kMaxDesire);
+      }
+      dreamt[card_faces(cards_) + experiences] = scaled(p.experiences, 5);
+      if (p.cloud >= 0) dreamt[card_faces(cards_) + experiences + 1 + p.cloud] = 1.0f;  // kNumSpaces: given up
+    }
+  }
+  const int kids = static_cast<int>(cards_.kids.size());
+  for (int k = 0; size[kObsKids] && k < n; ++k)
+    for (const InPlay& c : seat_at(k).cards)
+      if (c.kind == kKidCard) at[kObsKids][k * kids + c.id] = c.level / 4.0f;
+  // The Kids step: 1 for the Kid being kept or discarded, 1/2 for those after it in line.
+  for (std::size_t k = 0; size[kObsKids] && k < s.kid_decisions.size(); ++k)
+    at[kObsKids][n * kids + s.kid_decisions[k]] = k == 0 ? 1.0f : 0.5f;
+  if (size[kObsNostalgia]) {
+    const int count = static_cast<int>(cards_.nostalgia.size());
+    for (std::uint8_t k : s.players[player].nostalgia_hand) at[kObsNostalgia][k] = 1.0f;  // hidden from the others
+    for (int k = 0; k < n; ++k) {
+      const PlayerState& p = seat_at(k);
+      float* board = at[kObsNostalgia] + count + k * nostalgia_seat_block(cards_);
+      for (const NostalgiaSlot& b : p.nostalgia_board)
+        if (b.card >= 0) board[b.card] = (1.0f + flag(b.marks, kPassiveDone) + flag(b.marks, kActiveDone)) / 3.0f;
+      for (const InPlay& c : p.cards)
+        if (c.kind == kNostalgiaCard) board[count + c.id] = c.level / 4.0f;
+      board[2 * count] = scaled(static_cast<int>(p.nostalgia_hand.size()), kNostalgiaHand);
+    }
+  }
+  const int relatives = static_cast<int>(cards_.relatives.size());
+  for (int k = 0; size[kObsRelatives] && k < n; ++k)
+    if (const PlayerState& p = seat_at(k); p.relative >= 0)
+      at[kObsRelatives][k * relatives + p.relative] =
+          cards_.relatives[p.relative].numbers[p.relative_level] / static_cast<float>(rules_.relative_die);
+  for (int k = 0; size[kObsSchool] && k < n; ++k)
+    for (int f = 0; f < 3; ++f)
+      at[kObsSchool][3 * k + f] = std::min(1.0f, seat_at(k).school_credits[f] / static_cast<float>(rules_.degree_credits));
+  if (size[kObsCommunity]) {
+    float* community = at[kObsCommunity];
+    for (std::uint8_t k : s.community_row) community[k] = 1.0f;
+    float* resolving = community + cards_.community.size();
+    if (s.community_slot >= 0) resolving[s.community_slot] = 1.0f;
+    for (int k = 0; k < n; ++k) {
+      const int seat = clockwise(player, k, n);
+      float* mine = resolving + kCommunitySlots + k * kCommunitySeatBlock;
+      for (int slot = 0; slot < kCommunitySlots; ++slot) mine[slot] = s.community_tokens[slot][seat] / 3.0f;
+      mine[kCommunitySlots] = s.players[seat].popularity / static_cast<float>(rules_.popularity_max);
+      const int meeple = s.players[seat].meeple == kCommunitySlots ? kCommunitySlots : meeple_slot_now(s, seat);
+      if (meeple >= 0) mine[kCommunitySlots + 1 + meeple] = 1.0f;
+      mine[2 * kCommunitySlots + 2] = s.community_slot < 0 ? scaled(community_hourglasses(s, seat), 9) : 0.0f;
+    }
+  }
+}
+
+
+}  // namespace lifespan::pursuit_of_happiness

@@ -1,0 +1,186 @@
+// The printed position of The Pursuit of Happiness: str(state) for everything and
+// observation_string for one viewer, who does not see the decks or, while Child Traits are
+// chosen, the other seats' offers (The Pursuit of Happiness rulebook §3, Setup; hidden information
+// as docs/pursuit_of_happiness_engine.md §5).
+#include <algorithm>
+#include <array>
+#include <string>
+
+#include "lifespan/pursuit_of_happiness/game.hpp"
+#include "view_text.hpp"
+
+namespace lifespan::pursuit_of_happiness {
+
+using namespace view_text;
+
+// One renderer for str(state) (viewer < 0) and observation_string(viewer): everything is public
+// except the decks and, while traits are chosen, the other seats' offers.
+std::string Game::render(const State& s, int viewer) const {
+  static constexpr const char* kStages[] = {"Teen", "Adult", "Adult", "Adult", "Adult", "Old Age", "Old Age", "Old Age"};
+  std::string out = "The Pursuit of Happiness - round " + std::to_string(s.round) + "/8 (" +
+                    kStages[s.round - 1] + "), " + kStepNames[static_cast<int>(s.step)] +
+                    ", first player " + std::to_string(s.first_player) + "\n";
+  if (viewer >= 0) out += "Seen by seat " + std::to_string(viewer) + "\n";
+  for (int row = 0; row < kNumRows; ++row) {
+    out += std::string("  ") + kRowNames[row] + " row:";
+    if (s.rows[row].empty()) out += " -";
+    for (std::size_t k = 0; k < s.rows[row].size(); ++k)
+      out.append(k ? ", " : " ").append(row_card_name(row, s.rows[row][k]));
+    out += " (deck " + std::to_string(s.decks[row].size()) + ", discard " + std::to_string(s.discards[row].size()) + ")\n";
+  }
+  if (s.unavailable) out += "  Unavailable:" + space_list(s.unavailable) + "\n";
+  if (s.step == Step::kPay) {
+    const Payment& pay = s.payment;
+    out += "  Paying for " + action_to_string(s, pay.action) + ": " + std::to_string(pay.units) +
+           " resources still to choose; owed Knowledge " + std::to_string(pay.owed[0]) + ", Creativity " +
+           std::to_string(pay.owed[1]) + ", Influence " + std::to_string(pay.owed[2]) + ", STH discount " +
+           std::to_string(pay.discount) + "\n";
+  }
+  if (s.step == Step::kKids) {
+    out += "  Kids to keep or discard, their Partner discarded:";
+    for (std::size_t k = 0; k < s.kid_decisions.size(); ++k) out += (k ? ", " : " ") + cards_.kids[s.kid_decisions[k]].name;
+    out += "\n";
+  }
+  if (s.step == Step::kTrigger)
+    out += std::string("  Both Nostalgia board cards wait for ") +
+           (s.trigger_choice == kAnyCardAction ? "any card action" : kSpaceNames[s.trigger_choice]) +
+           ": choosing whose Passive Trigger activates\n";
+  out += "  Life Goals:";
+  for (std::size_t g = 0; g < s.goals.size(); ++g) {
+    out += (g ? ", " : " ") + cards_.goals[s.goals[g]].name;
+    const int by = s.goals_claimed_by[g];
+    if (by == kGoalTied) out += " (tied: nobody)";
+    else if (by > 0) out += " (seat " + std::to_string(by - 1) + ")";
+  }
+  out += "\n";
+  if (!s.trends.empty()) {
+    out += "  Trends:";
+    for (std::size_t k = 0; k < s.trends.size(); ++k) out += (k ? ", " : " ") + cards_.trends[s.trends[k]].name;
+    out += "\n";
+  }
+  if (s.event_revealed >= 0) {
+    const EventSpec& e = cards_.events[s.event_revealed];
+    out += "  Event revealed: " + e.name + (e.positive ? " (positive; " : " (negative; ") + event_task_text(e) + ")\n";
+  }
+  if (s.event_active >= 0) out += "  Event in effect: " + cards_.events[s.event_active].name + "\n";
+  if (experiences_on()) {
+    out += "  Experiences board:";
+    if (s.experience_row.empty()) out += " -";
+    for (std::size_t k = 0; k < s.experience_row.size(); ++k) {
+      const ExperienceSpec& spec = cards_.experiences[s.experience_row[k]];
+      out += (k ? ", " : " ") + spec.name + (spec.trip ? " (Trip)" : " (Happening)");
+    }
+    out += " (deck " + std::to_string(s.experience_deck.size()) + ", discard " + std::to_string(s.experience_discards.size()) + ")\n";
+  }
+  if (kids_on()) out += "  Kids deck: " + std::to_string(s.kid_deck.size()) + "\n";
+  if (community_on()) {
+    out += "  Community board:";
+    if (s.community_row.empty()) out += " -";
+    for (std::size_t k = 0; k < s.community_row.size(); ++k) {
+      out += (k ? ", " : " ") + cards_.community[s.community_row[k]].name;
+      std::string on;
+      for (int seat = 0; seat < num_players(); ++seat)
+        for (int t = 0; t < s.community_tokens[k][seat]; ++t) on.append(on.empty() ? "" : " ").append(std::to_string(seat));
+      if (!on.empty()) out += " [seats " + on + "]";
+    }
+    out += " (deck " + std::to_string(s.community_deck.size()) + ", discard " + std::to_string(s.community_discards.size()) + ")\n";
+  }
+  if (friends_on()) {
+    out += "  Best Friends board:";
+    if (s.friend_row.empty()) out += " -";
+    for (std::size_t k = 0; k < s.friend_row.size(); ++k) out += (k ? ", " : " ") + cards_.items[s.friend_row[k]].name;
+    out += " (deck " + std::to_string(s.friend_deck.size()) + ", discard " + std::to_string(s.friend_discards.size()) + ")\n";
+  }
+  for (int seat = 0; seat < num_players(); ++seat) {
+    const PlayerState& p = s.players[seat];
+    out += "Seat " + std::to_string(seat) + (seat == s.current ? " (to move)" : "") +
+           (p.alive ? "" : " (life ended)") + ": LTH " + std::to_string(p.lth) + ", STH " +
+           signed_number(p.sth) + ", Stress " + std::to_string(p.stress) + "/" +
+           std::to_string(track_length()) + ", Hourglasses " + std::to_string(p.hourglasses) +
+           "\n    Knowledge " + std::to_string(p.resources[0]) + ", Creativity " +
+           std::to_string(p.resources[1]) + ", Influence " + std::to_string(p.resources[2]) +
+           ", Money " + std::to_string(p.money);
+    if (p.trait >= 0) out += trait_hidden(s, viewer, seat) ? ", trait kept" : ", trait " + cards_.traits[p.trait].name;
+    if (p.spaces_used) out += ", Hourglasses on" + space_list(p.spaces_used);
+    if (p.event_flags & kEventTaskDone) out += ", Event task done";
+    if (p.event_flags & kEventApplies) out += ", under the Event";
+    if (!p.trait_offer.empty()) {
+      out += ", choosing a trait";
+      if (viewer < 0 || viewer == seat)
+        for (std::uint8_t t : p.trait_offer) out += " [" + cards_.traits[t].name + "]";
+    }
+    if (experiences_on()) {
+      out += p.cloud < 0            ? std::string(", Cloud unused")
+             : p.cloud == kNumSpaces ? std::string(", Cloud given up")
+                                     : std::string(", Cloud on ") + kSpaceNames[p.cloud];
+      out += ", " + std::to_string(p.experiences) + " Experiences completed";
+      out += "\n    Dream board:";
+      for (int slot = 0; slot < rules_.dream_slots; ++slot) {
+        const Dreamt& d = p.dream[slot];
+        out += slot ? " |" : "";
+        out += d.source < 0 ? std::string(" -") : " " + row_card_name(d.source, d.entry) + " (" + std::to_string(d.desire) + " Desire)";
+      }
+    }
+    if (community_on()) {
+      out += ", Popularity " + std::to_string(p.popularity);
+      const int meeple = meeple_slot_now(s, seat);
+      if (p.meeple < 0) out += ", meeple unused";
+      else if (p.meeple == kCommunitySlots) out += ", meeple given up";
+      else if (meeple >= 0) out += ", meeple on " + cards_.community[s.community_row[meeple]].name;
+      else out += ", meeple's card resolved";
+    }
+    if (rules_.school) {
+      static constexpr const char* kFields[3] = {"science", "social", "arts"};
+      out += ", School courses " + std::to_string(p.school_credits[0]) + "/" + std::to_string(p.school_credits[1]) +
+             "/" + std::to_string(p.school_credits[2]);
+      for (int f = 0; f < 3; ++f)
+        if ((p.degrees >> f) & 1u) out += std::string(", ") + kFields[f] + " degree";
+    }
+    if (p.relative >= 0) {
+      const RelativeSpec& relative = cards_.relatives[p.relative];
+      out += ", Relative " + relative.name + " (" + std::to_string(relative.numbers[p.relative_level]) + ")";
+    }
+    if (nostalgia_on()) {
+      out += "\n    Nostalgia board:";
+      for (int slot = 0; slot < kNostalgiaSlots; ++slot) {
+        const NostalgiaSlot& b = p.nostalgia_board[slot];
+        out += slot ? " |" : "";
+        if (b.card < 0) {
+          out += " -";
+          continue;
+        }
+        out += " " + cards_.nostalgia[b.card].name;
+        if (b.marks & kPassiveDone) out += " [passive done]";
+        if (b.marks & kActiveDone) out += " [active done]";
+      }
+      out += "\n    Nostalgia hand: " + std::to_string(p.nostalgia_hand.size()) + " cards";
+      if (viewer < 0 || viewer == seat)  // hidden from the other seats
+        for (std::size_t k = 0; k < p.nostalgia_hand.size(); ++k)
+          out += (k ? ", " : ": ") + cards_.nostalgia[p.nostalgia_hand[k]].name;
+    }
+    out += "\n    Cards:";
+    if (p.cards.empty()) out += " -";
+    for (std::size_t i = 0; i < p.cards.size(); ++i) {
+      const InPlay& c = p.cards[i];
+      out.append(i ? ", " : " ").append(card_name(c)).append(" L").append(std::to_string(c.level));
+      if (c.flags & kRetired) out += " retired";
+      else if (c.flags & kCompleted) out += " completed";
+      else if (c.flags & kInActiveSlot) out += " [active]";
+      if (c.stored) out += " (" + std::to_string(c.stored) + " stored)";
+      if (c.kind == kProjectCard && project_roles_[c.id] > 1) {  // a Group Project: who holds each role
+        out += " roles";
+        for (int r = 0; r < project_roles_[c.id]; ++r)
+          out.append(r ? "/" : " ").append(c.roles[r] < 0 ? "-" : std::to_string(c.roles[r]));
+      }
+    }
+    out += "\n";
+  }
+  if (is_terminal(s)) out += "Game over\n";
+  return out;
+}
+
+std::string Game::to_string(const State& s) const { return render(s, -1); }
+std::string Game::observation_string(const State& s, int player) const { return render(s, player); }
+
+
+}  // namespace lifespan::pursuit_of_happiness
