@@ -483,18 +483,6 @@ bool Game::discardable(const PlayerState& p, const InPlay& c) const {
   return (c.flags & kInActiveSlot) != 0;
 }
 
-// A Pet below its last level: fed at Upkeep, it grows one level.
-bool Game::pet_grows(const InPlay& c) const {
-  return c.kind == kItemCard && cards_.items[c.id].pet && c.level < cards_.items[c.id].num_levels;
-}
-
-// A Kid whose Partner is still in play cannot be discarded (Experiences rulebook, Kids).
-bool Game::kid_has_partner(const InPlay& kid, const PlayerState& p) const {
-  for (const InPlay& c : p.cards)
-    if (c.kind == kPartnerCard && c.id == kid.parent) return true;
-  return false;
-}
-
 // The upkeep a card prints: its cost and reward (a Pet or a Kid: its next level's; a Stand-alone Job
 // working harder: `harder` times its Work Harder upkeep on top).
 std::pair<Effect, Effect> Game::printed_upkeep(const InPlay& c, int harder) const {
@@ -523,15 +511,6 @@ Effect Game::upkeep_cost(const PlayerState& p, const InPlay& c, int harder) cons
 
 int Game::upkeep_slot(const PlayerState& p, const Action& a) {
   return a.kind == ActionKind::kUpkeepWorkingHarder ? p.job_slot : a.slot;
-}
-
-// Paying a due Stand-alone Job's upkeep working harder `times` times.
-bool Game::upkeep_harder_legal(const State& s, int times) const {
-  const PlayerState& p = s.players[s.current];
-  const int slot = p.job_slot;
-  if (slot < 0) return false;
-  const InPlay& job = p.cards[slot];
-  return (job.flags & kUpkeepDue) && job_face(job).standalone && can_pay(s, s.current, upkeep_cost(p, job, times), false);
 }
 
 // One action's legality without listing the others: the same conditions as legal_actions.

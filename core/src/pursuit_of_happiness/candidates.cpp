@@ -40,26 +40,6 @@ bool Game::for_each_open_role(const State& s, unsigned owners, Visit&& visit) co
   return false;
 }
 
-// The ways a dreamt card can leave the Dream board: a Group Project's roles, a Stand-alone
-// Job's three Work Harder counts, an Item's levels, another Job hired or (with promotion =
-// "row") taken as a promotion, one way otherwise.
-int Game::dream_variants(const Dreamt& d) const {
-  if (d.source == kProjectRow) return project_roles_[d.entry];
-  if (d.source == kItemRow) return purchase_levels_[d.entry];
-  if (d.source == kJobRow) {
-    if (job_of_entry(d.entry).standalone) return kMaxWorkHarder + 1;
-    return rules_.promotion == Promotion::kRow ? 2 : 1;
-  }
-  return 1;
-}
-
-// Variant 1 of a dreamt Job that is not Stand-alone: Get a Job's promotion, "as if it was on
-// the Game board" (Experiences rulebook); only with promotion = "row", as from the Job row.
-bool Game::dream_promotion(const Dreamt& d, int variant) const {
-  return d.source == kJobRow && variant == 1 && rules_.promotion == Promotion::kRow &&
-         !job_of_entry(d.entry).standalone;
-}
-
 bool Game::active_group_project(const InPlay& c) const {
   return c.kind == kProjectCard && (c.flags & kInActiveSlot) && project_roles_[c.id] > 1;
 }
@@ -195,20 +175,6 @@ MainCandidates Game::main_candidates(const State& s) const {
   set(MainCandidates::kMakeFriend, s.friend_row.size());
   set(MainCandidates::kCommunity, s.community_row.size());
   return c;
-}
-
-// Plan Experience, Dream and taking a card from the Dream board: how many candidates each has
-// for the seat to move (the Experiences board, every row card into each free Dream slot, the
-// ways each dreamt card can leave).
-std::array<int, 3> Game::experiences_board_counts(const State& s) const {
-  const PlayerState& p = s.players[s.current];
-  int free_slots = 0, leaving = 0;
-  for (int slot = 0; slot < rules_.dream_slots; ++slot)
-    if (p.dream[slot].source < 0) ++free_slots;
-    else leaving += dream_variants(p.dream[slot]);
-  int sources = static_cast<int>(s.experience_row.size());
-  for (const auto& row : s.rows) sources += static_cast<int>(row.size());
-  return {static_cast<int>(s.experience_row.size()), sources * free_slots, leaving};
 }
 
 // The index-th candidate of one segment.

@@ -78,4 +78,11 @@ void Game::grow_kids(State& s, int seat) const {
   }
 }
 
+// A Kid whose Partner is still in play cannot be discarded (Experiences rulebook, Kids).
+bool Game::kid_has_partner(const InPlay& kid, const PlayerState& p) const {
+  for (const InPlay& c : p.cards)
+    if (c.kind == kPartnerCard && c.id == kid.parent) return true;
+  return false;
+}
+
 }  // namespace lifespan::pursuit_of_happiness

@@ -1,5 +1,8 @@
-// Setup and the round (docs/pursuit_of_happiness.md §3–5): Preparation, Upkeep, the order of
-// turns in the Action phase, End of Round, and the end of the game. Decisions are actions
+// The round of The Pursuit of Happiness (the rules summary, Preparation, Upkeep, Action and End of
+// Round; docs/pursuit_of_happiness.md §4–5): Preparation, Upkeep, the order of turns in the Action
+// phase, End of Round, the Life Goals' settling and the end of the game (setup is setup.cpp).
+// Rule parameters: `hourglasses_first_section`, `overtime_timing`, `group_bonus`,
+// `inheritance_timing`. Decisions are actions
 // (actions.cpp); everything between them happens here.
 #include <algorithm>
 
@@ -8,137 +11,6 @@
 #include "lifespan/pursuit_of_happiness/game.hpp"
 
 namespace lifespan::pursuit_of_happiness {
-
-namespace {
-
-bool dealt_from_bottom(int row) { return row == kJobRow || row == kPartnerRow; }
-
-}  // namespace
-
-// An empty deck takes its discard pile back, shuffled.
-bool Game::draw(State& s, int row, std::uint8_t& card) const {
-  auto& deck = s.decks[row];
-  restock_if_empty(deck, s.discards[row], s.rng);
-  if (deck.empty()) return false;
-  if (dealt_from_bottom(row)) {
-    card = deck.pop_front();  // Jobs and Partners come from the bottom: their top shows a cover
-  } else {
-    card = deck.pop_back();
-  }
-  return true;
-}
-
-void Game::deal_row(State& s, int row, int at_most) const {
-  int size = rules_.row_size;
-  // One Job per player; solo is set up as for 2 players.
-  if (row == kJobRow && rules_.job_row == JobRow::kPlayers) size = std::max(num_players(), kSoloSetupPlayers);
-  size = std::min({size, kMaxRow, at_most});
-  auto& cards = s.rows[row];
-  if (dealt_from_bottom(row)) {  // the cards from the bottom in one move, as draw() would take them
-    auto& deck = s.decks[row];
-    while (static_cast<int>(cards.size()) < size) {
-      restock_if_empty(deck, s.discards[row], s.rng);
-      const auto count = std::min<std::size_t>(static_cast<std::size_t>(size) - cards.size(), deck.size());
-      if (count == 0) break;
-      for (std::size_t k = 0; k < count; ++k) cards.push_back(deck[k]);
-      deck.erase_front(count);
-    }
-  } else {
-    std::uint8_t card = 0;
-    while (static_cast<int>(cards.size()) < size && draw(s, row, card)) cards.push_back(card);
-  }
-  recount_row(s, row);
-}
-
-// What every new game starts from before its generator is used: the piles in card order, the
-// tracks, the tokens. Made once per Game; a new state copies it (a State{} followed by filling
-// every pile card by card was about 1% of a random playout).
-State Game::blank_state() const {
-  State s{};
-  auto identity = [](auto& pile, std::size_t count, auto keep) {
-    for (std::size_t k = 0; k < count; ++k)
-      if (keep(k)) pile.push_back(static_cast<std::uint8_t>(k));
-  };
-  const auto every = [](std::size_t) { return true; };
-  identity(s.decks[kProjectRow], cards_.projects.size(), every);
-  // The Best Friends deck's cards are not in the Item deck.
-  identity(s.decks[kItemRow], cards_.items.size(), [&](std::size_t k) { return !cards_.items[k].best_friend; });
-  identity(s.trait_deck, cards_.traits.size(), every);
-  identity(s.event_deck, cards_.events.size(), every);
-  if (experiences_on()) identity(s.experience_deck, cards_.experiences.size(), every);
-  identity(s.kid_deck, cards_.kids.size(), every);
-  if (community_on()) identity(s.community_deck, cards_.community.size(), every);
-  if (friends_on()) identity(s.friend_deck, cards_.items.size(), [&](std::size_t k) { return cards_.items[k].best_friend; });
-  const int start = (rules_.stress_start_section - 1) * rules_.stress_section_spaces;
-  for (int seat = 0; seat < num_players(); ++seat) {
-    s.players[seat].stress = static_cast<std::uint8_t>(start);
-    s.players[seat].hourglasses = kStartingHourglasses;
-  }
-  s.unavailable = (1u << kGetJob) | (1u << kStartRelationship) | (1u << kOvertime);
-  if (experiences_on()) s.unavailable |= 1u << kPlanExperience;  // not in the Teen round
-  s.step = Step::kChooseTrait;
-  return s;
-}
-
-State Game::new_state(std::uint64_t seed) const {
-  State s = blank_;
-  s.rng.state = seed;
-  const int n = num_players();
-  // Every shuffle and face in this order: a seed deals the same game as before the blank state.
-  shuffle(s.decks[kProjectRow], s.rng);
-  shuffle(s.decks[kItemRow], s.rng);
-  auto two_faced = [&](int row, int count) {
-    for (int i = 0; i < count; ++i)
-      s.decks[row].push_back(face_entry(static_cast<int>(i), static_cast<int>(s.rng.below(2))));
-    shuffle(s.decks[row], s.rng);
-  };
-  two_faced(kJobRow, static_cast<int>(cards_.jobs.size()));
-  two_faced(kPartnerRow, static_cast<int>(cards_.partners.size()));
-  deal_row(s, kProjectRow);
-  deal_row(s, kItemRow);
-  // Experiences deals the Job and Partner rows at setup too: they can be dreamt in the Teen round.
-  if (rules_.teen_job_partner_rows || experiences_on()) {
-    deal_row(s, kJobRow);
-    deal_row(s, kPartnerRow);
-  }
-
-  FixedVector<std::uint8_t, kMaxDeck> goals;
-  for (std::size_t g = 0; g < cards_.goals.size(); ++g) goals.push_back(static_cast<std::uint8_t>(g));
-  shuffle(goals, s.rng);
-  const int shown = n == 1 ? kSoloLifeGoals : n;
-  for (int g = 0; g < shown; ++g) {
-    s.goals.push_back(goals[g]);
-    s.goals_claimed_by.push_back(0);
-  }
-  if (nostalgia_on()) deal_nostalgia(s);  // just before the Child Traits (Nostalgia rulebook)
-  shuffle(s.trait_deck, s.rng);
-  for (int seat = 0; seat < n; ++seat)
-    for (int i = 0; i < kTraitOffer; ++i) s.players[seat].trait_offer.push_back(s.trait_deck.pop_back());
-  s.first_player = rules_.first_player == FirstPlayer::kRandom
-                       ? static_cast<std::uint8_t>(s.rng.below(static_cast<std::uint32_t>(n)))
-                       : 0;
-  s.current = static_cast<std::int8_t>(s.first_player);
-  if (!cards_.trends.empty()) {  // drawn last, so games without Trends deal as before
-    FixedVector<std::uint8_t, kMaxDeck> trends;
-    for (std::size_t k = 0; k < cards_.trends.size(); ++k) trends.push_back(static_cast<std::uint8_t>(k));
-    shuffle(trends, s.rng);
-    for (int k = 0; k < kTrendsDrawn; ++k) s.trends.push_back(trends[k]);
-  }
-  shuffle(s.event_deck, s.rng);  // after the rest, for the same reason; an empty deck draws nothing
-  if (experiences_on()) {
-    shuffle(s.experience_deck, s.rng);
-    while (s.experience_row.size() < kExperienceSlots && !s.experience_deck.empty())
-      s.experience_row.push_back(s.experience_deck.pop_back());
-  }
-  shuffle(s.kid_deck, s.rng);
-  if (relatives_on()) deal_relatives(s);  // last, so that games without them deal as before
-  if (community_on()) shuffle(s.community_deck, s.rng);  // the board is dealt in the 1st Adult round
-  if (friends_on()) {  // the board is dealt at setup (summary, Setup 3), then each Adult round
-    shuffle(s.friend_deck, s.rng);
-    deal_friends(s);
-  }
-  return s;
-}
 
 bool Game::everyone_dead(const State& s) const {
   for (int seat = 0; seat < num_players(); ++seat)
@@ -399,20 +271,6 @@ void Game::settle_open_goals(State& s, bool game_end, bool living_only) const {
   for (std::size_t g = 0; g < s.goals.size(); ++g)
     if (cards_.goals[s.goals[g]].game_end == game_end && s.goals_claimed_by[g] == 0)
       settle_goal(s, static_cast<int>(g), living_only);
-}
-
-// The Trends' LTH for one player: by the number of their completed Projects of each face-up
-// Trend's category (every Project type counts; 4 or more use the last column).
-int Game::trend_lth(const State& s, int seat) const {
-  int total = 0;
-  for (std::uint8_t k : s.trends) {
-    const TrendSpec& trend = cards_.trends[k];
-    int completed = 0;
-    for (const InPlay& c : s.players[seat].cards)
-      completed += c.kind == kProjectCard && (c.flags & kCompleted) && cards_.projects[c.id].category == trend.category;
-    if (completed > 0) total += trend.lth[std::min(completed, 4) - 1];
-  }
-  return total;
 }
 
 void Game::end_game(State& s) const {

@@ -100,7 +100,7 @@ class Game {
   std::vector<ScorePart> score_parts(const State& s, int seat) const;  // add up to scores()[seat]
   void returns(const State& s, double* out) const;
 
-  // --- views (views.cpp) ---
+  // --- views (views/action_names.cpp, views/text.cpp, views/observation.cpp, views/determinize.cpp) ---
   std::string action_to_string(const State& s, int action) const;
   std::string to_string(const State& s) const;
   std::string observation_string(const State& s, int player) const;
@@ -158,10 +158,11 @@ class Game {
     return project && s.event_active >= 0 ? event_project_relief(s, seat) : ProjectRelief{};
   }
   ProjectRelief event_project_relief(const State& s, int seat) const;
-  // setup.cpp / rounds.cpp
+  // setup.cpp
   State blank_state() const;  // new_state's start: the piles in card order, tracks and tokens
   void deal_row(State& s, int row, int at_most = kMaxRow) const;  // up to the row's size
   bool draw(State& s, int row, std::uint8_t& card) const;
+  // rounds.cpp
   void begin_upkeep(State& s) const;
   void next_upkeep_seat(State& s, int from_offset) const;
   void begin_action_phase(State& s) const;
@@ -170,7 +171,6 @@ class Game {
   void preparation(State& s) const;
   void trait_income(State& s, int seat) const;
   void end_game(State& s) const;
-  int trend_lth(const State& s, int seat) const;
   bool everyone_dead(const State& s) const;
   void check_in_game_goals(State& s) const;
   void settle_goal(State& s, int goal, bool living_only) const;
@@ -187,7 +187,6 @@ class Game {
   int open_roles_on(const InPlay& c) const;      // a Group Project's roles nobody has taken
   static void set_group_slots(State& s, int seat, std::uint32_t slots);  // and group_holders
   int candidate_in(const State& s, int segment, int index) const;
-  std::array<int, 3> experiences_board_counts(const State& s) const;  // Plan Experience, Dream, from the Dream board
   // The index-th purchase above L1 of the Item row: its row slot, and `level` from 1 (L2).
   int spend_at_level_slot(const State& s, int index, int& level) const {
     for (int k = 0;; ++k) {
@@ -210,7 +209,6 @@ class Game {
   template <class Visit>
   bool for_each_candidate(const State& s, const MainCandidates& c, Visit&& visit, Plan* plan = nullptr) const;
   bool active_group_project(const InPlay& c) const;
-  int dream_variants(const Dreamt& d) const;
   void main_action_options(const State& s, ActionList& out) const;
   bool main_action_listed(const State& s, int action, Plan* plan = nullptr) const;
   bool any_main_action(const State& s, const MainCandidates& c) const;
@@ -224,15 +222,19 @@ class Game {
   // `variant` is a Group Project's role or a Stand-alone Job's Work Harder times.
   Plan plan_take(const State& s, int source, int entry, int variant) const;
   Plan plan_promotion(const State& s, const JobFace& next) const;
-  bool dream_promotion(const Dreamt& d, int variant) const;
   void take(State& s, int seat, int source, int entry, int variant) const;
   void trait_bonus(State& s, int seat, int taken) const;  // a Child Trait's action_bonus
   // experiences.cpp
+  std::array<int, 3> experiences_board_counts(const State& s) const;  // Plan Experience, Dream, from the Dream board
+  int dream_variants(const Dreamt& d) const;
+  bool dream_promotion(const Dreamt& d, int variant) const;
   void refill_experiences(State& s, int emptied_slot) const;
   void age_experiences(State& s) const;
   void add_desire(State& s) const;
   int unfulfilled_desire(const PlayerState& p) const;
+  // kids.cpp
   bool kids_on() const { return !cards_.kids.empty(); }
+  bool kid_has_partner(const InPlay& kid, const PlayerState& p) const;
   void have_kid(State& s, int seat, const InPlay& partner) const;
   // A card just discarded by `seat`: if it is a Partner with Kids, its Kids wait for the
   // keep-or-discard decision (Step::kKids); false if there is none to make.
@@ -240,6 +242,7 @@ class Game {
   void decide_kid(State& s, bool discard) const;
   void grow_kids(State& s, int seat) const;
   bool kid_grows(const InPlay& c) const;  // a Kid below its last level
+  // Seats, byte counts and turns, shared by every part
   // The seat `k` places clockwise after `seat` (0 <= k <= n): a subtraction rather than `% n`,
   // whose division is slow, as every turn and round looks for the next seat.
   static int clockwise(int seat, int k, int n) { return seat + k >= n ? seat + k - n : seat + k; }
@@ -264,6 +267,12 @@ class Game {
     return (experiences_on() && p.cloud < 0) || (community_on() && p.meeple < 0 && !s.community_row.empty());
   }
   bool experiences_on() const { return !cards_.experiences.empty(); }
+  // trends.cpp
+  int trend_lth(const State& s, int seat) const;
+  // pets.cpp
+  bool pet_grows(const InPlay& c) const;
+  // standalone_jobs.cpp
+  bool upkeep_harder_legal(const State& s, int times) const;
   // nostalgia.cpp
   bool nostalgia_on() const { return !cards_.nostalgia.empty(); }
   void deal_nostalgia(State& s) const;
@@ -309,7 +318,7 @@ class Game {
   void deal_community(State& s) const;
   Plan plan_community(const State& s, int slot) const;
   int community_hourglasses(const State& s, int seat) const;
-  // The observation's expansion blocks, in tensor order (views.cpp); 0 where one is off.
+  // The observation's expansion blocks, in tensor order (views/observation.cpp); 0 where one is off.
   enum ObservationBlock { kObsTrends, kObsEvents, kObsExperiences, kObsKids, kObsNostalgia, kObsRelatives, kObsSchool,
                           kObsCommunity, kNumObsBlocks };
   std::array<int, kNumObsBlocks> observation_blocks() const;
@@ -331,16 +340,14 @@ class Game {
   bool relatives_on() const { return !cards_.relatives.empty(); }
   void deal_relatives(State& s) const;
   void roll_for_relatives(State& s) const;
+  // actions.cpp: cards in play, Upkeep decisions, resolution
   bool discardable(const PlayerState& p, const InPlay& c) const;
-  bool kid_has_partner(const InPlay& kid, const PlayerState& p) const;
   bool has_card_action(const InPlay& c) const;
-  bool pet_grows(const InPlay& c) const;
   const InPlay* promotable_job(const PlayerState& p) const;
   // `harder`: times a Stand-alone Job works harder on top of its upkeep.
   Effect upkeep_cost(const PlayerState& p, const InPlay& c, int harder = 0) const;
   std::pair<Effect, Effect> printed_upkeep(const InPlay& c, int harder = 0) const;
   static int upkeep_slot(const PlayerState& p, const Action& a);  // the card an Upkeep payment is for
-  bool upkeep_harder_legal(const State& s, int times) const;
   void after_upkeep_decision(State& s) const;
   void resolve(State& s, int action, const Plan* known = nullptr) const;  // after paying
   void finish_turn_action(State& s) const;
@@ -357,7 +364,7 @@ class Game {
   }
   Effect discounted(const PlayerState& p, Effect cost, DiscountOn on) const;
   int measure(const State& s, int seat, Measure what) const;  // scoring.cpp
-  std::string card_name(const InPlay& c) const;               // views.cpp
+  std::string card_name(const InPlay& c) const;               // views/action_names.cpp
   std::string row_card_name(int row, int entry) const;
   std::string render(const State& s, int viewer) const;       // viewer < 0: everything
   std::string nostalgia_action_name(const State& s, const Action& a) const;

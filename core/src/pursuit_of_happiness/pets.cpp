@@ -1,0 +1,15 @@
+// The Pets promo (The Pursuit of Happiness: KS Promos rulebook §3; docs/pursuit_of_happiness.md,
+// Pets): a Pet is an Item bought at level 1 with Spend and fed at each Upkeep, when it grows one
+// level; its upkeep is its next level's cost and reward (Game::printed_upkeep, actions.cpp).
+// Rule parameter: `unfed_pet` (discard or stays: what a Pet not fed at Upkeep does, confidence
+// low); the Item rules' `upkeep_relief` applies too.
+#include "lifespan/pursuit_of_happiness/game.hpp"
+
+namespace lifespan::pursuit_of_happiness {
+
+// A Pet below its last level: fed at Upkeep, it grows one level.
+bool Game::pet_grows(const InPlay& c) const {
+  return c.kind == kItemCard && cards_.items[c.id].pet && c.level < cards_.items[c.id].num_levels;
+}
+
+}  // namespace lifespan::pursuit_of_happiness
