@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "action_operand.hpp"
 #include "game_binding.hpp"
 #include "rule_options.hpp"
 #include "lifespan/pursuit_of_happiness/game.hpp"
@@ -353,17 +354,6 @@ constexpr const char* kActionKindNames[] = {
     "COMMUNITY_PLACE", "ACHIEVEMENT", "NO_ACHIEVEMENT", "KEEP_KID", "DISCARD_KID", "CHOOSE_TRIGGER"};
 static_assert(std::size(kActionKindNames) == poh::kNumActionKinds, "one Python name per ActionKind");
 
-// An operand of encode_action: an int (not a bool) that fits the byte it is stored in.
-std::int8_t operand(const char* name, py::handle value) {
-  if (py::isinstance<py::bool_>(value) || !PyIndex_Check(value.ptr()))
-    throw py::type_error(std::string("encode_action: ") + name + " is an int, not " +
-                         std::string(py::str(py::type::handle_of(value).attr("__name__"))));
-  const auto number = py::reinterpret_steal<py::int_>(PyNumber_Index(value.ptr()));
-  if (number < py::int_(-128) || number > py::int_(127))
-    throw IllegalAction(std::string("encode_action: ") + name + " " + std::string(py::str(number)) + " is out of range");
-  return static_cast<std::int8_t>(number.cast<int>());
-}
-
 // ActionKind, the named tuple PursuitAction, and decode_action / encode_action on the Game and
 // State classes: the id layout of action.hpp, so that Python never re-derives it.
 void bind_actions(py::module_& m) {
@@ -384,20 +374,14 @@ void bind_actions(py::module_& m) {
     const poh::Action a = poh::decode(id);
     return action_type(kind_type(static_cast<int>(a.kind)), a.seat, a.row, a.slot, a.variant, a.hourglass);
   };
-  auto checked_id = [](py::handle action) {
-    if (py::isinstance<py::bool_>(action) || !PyIndex_Check(action.ptr()))
-      throw py::type_error("decode_action takes an int id, not " +
-                           std::string(py::str(py::type::handle_of(action).attr("__name__"))));
-    return indexed_action(action, poh::kNumDistinctActions);
-  };
   auto encode = [kind_type](py::handle kind, py::handle seat, py::handle row, py::handle slot, py::handle variant,
                             py::handle hourglass) {
     if (!py::isinstance(kind, kind_type))
       throw py::type_error("encode_action: kind is a PursuitActionKind, not " +
                            std::string(py::str(py::type::handle_of(kind).attr("__name__"))));
     if (!py::isinstance<py::bool_>(hourglass)) throw py::type_error("encode_action: hourglass is a bool");
-    const poh::Action a{static_cast<poh::ActionKind>(kind.cast<int>()), operand("seat", seat), operand("row", row),
-                        operand("slot", slot), operand("variant", variant), hourglass.cast<bool>()};
+    const poh::Action a{static_cast<poh::ActionKind>(kind.cast<int>()), action_operand("seat", seat), action_operand("row", row),
+                        action_operand("slot", slot), action_operand("variant", variant), hourglass.cast<bool>()};
     const int id = poh::encode(a);
     if (id < 0)
       throw IllegalAction("encode_action: no action id stands for " + std::string(py::str(kind)) + " with seat " +
@@ -422,8 +406,8 @@ void bind_actions(py::module_& m) {
   const auto [a_kind, a_kw, a_seat, a_row, a_slot, a_variant, a_hourglass] = args();
   game_cls.attr("ActionKind") = kind_type;
   state_cls.attr("ActionKind") = kind_type;
-  game_cls.def("decode_action", [decode_id, checked_id](const GameHandle<poh::Game>&, py::handle action) {
-    return decode_id(checked_id(action));
+  game_cls.def("decode_action", [decode_id](const GameHandle<poh::Game>&, py::handle action) {
+    return decode_id(decode_action_id(action, poh::kNumDistinctActions));
   }, py::arg("action"), decode_doc);
   state_cls.def("decode_action", [decode_id](const StateHandle<poh::Game>& s, py::handle action) {
     return decode_id(parse_action(s, action));

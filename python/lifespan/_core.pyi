@@ -87,8 +87,31 @@ class _State(Generic[_G]):
     def _sample_actions(self, n: int, seed: int) -> list[int]: ...
     def __eq__(self, other: object) -> bool: ...
 
-class TimeOfYourLifeGame(_Game[TimeOfYourLifeState]): ...
-class TimeOfYourLifeState(_State[TimeOfYourLifeGame]): ...
+# Time of Your Life's action ids as values (core/include/lifespan/time_of_your_life/action.hpp).
+class TimeOfYourLifeActionKind(enum.IntEnum):
+    PLAY = 0
+    DISCARD = 1
+    KEEP = 2
+    PLACE_TRAIT = 3
+
+class TimeOfYourLifeAction(NamedTuple):
+    kind: TimeOfYourLifeActionKind
+    card: int
+    slot: int
+    trait: int
+
+class TimeOfYourLifeGame(_Game[TimeOfYourLifeState]):
+    ActionKind: ClassVar[type[TimeOfYourLifeActionKind]]
+    def decode_action(self, action: SupportsIndex) -> TimeOfYourLifeAction: ...
+    def encode_action(self, kind: TimeOfYourLifeActionKind, *, card: SupportsIndex = 0, slot: SupportsIndex = 0,
+                      trait: SupportsIndex = 0) -> int: ...
+
+class TimeOfYourLifeState(_State[TimeOfYourLifeGame]):
+    ActionKind: ClassVar[type[TimeOfYourLifeActionKind]]
+    def decode_action(self, action: SupportsIndex | str) -> TimeOfYourLifeAction: ...
+    def encode_action(self, kind: TimeOfYourLifeActionKind, *, card: SupportsIndex = 0, slot: SupportsIndex = 0,
+                      trait: SupportsIndex = 0) -> int: ...
+
 # The Pursuit of Happiness's action ids as values (core/include/lifespan/pursuit_of_happiness/action.hpp).
 class PursuitActionKind(enum.IntEnum):
     KEEP_TRAIT = 0

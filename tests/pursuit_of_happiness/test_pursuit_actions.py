@@ -108,6 +108,7 @@ def test_bad_operands_are_refused(game):
         game.decode_action(1.0)
 
 
-def test_time_of_your_life_has_no_pursuit_layout():
+def test_time_of_your_life_has_its_own_layout_not_pursuits():
     toyl = lifespan.load_game("time_of_your_life", players=2)
-    assert not hasattr(toyl, "decode_action")
+    assert toyl.ActionKind is not lifespan._core.PursuitActionKind
+    assert not isinstance(toyl.decode_action(0), lifespan._core.PursuitAction)

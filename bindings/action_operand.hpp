@@ -1,0 +1,36 @@
+#pragma once
+// The operands of encode_action, read the same way for both games: an int (not a bool) that
+// fits the byte an Action stores it in. A wrong type is a TypeError, a value out of range an
+// IllegalActionError. decode_action on a Game takes an int id alone.
+#include <pybind11/pybind11.h>
+
+#include <cstdint>
+#include <string>
+
+#include "game_binding.hpp"
+#include "lifespan/common/errors.hpp"
+
+namespace lifespan::bindings {
+
+inline std::int8_t action_operand(const char* name, pybind11::handle value) {
+  namespace py = pybind11;
+  if (py::isinstance<py::bool_>(value) || !PyIndex_Check(value.ptr()))
+    throw py::type_error(std::string("encode_action: ") + name + " is an int, not " +
+                         std::string(py::str(py::type::handle_of(value).attr("__name__"))));
+  const auto number = py::reinterpret_steal<py::int_>(PyNumber_Index(value.ptr()));
+  if (number < py::int_(-128) || number > py::int_(127))
+    throw IllegalAction(std::string("encode_action: ") + name + " " + std::string(py::str(number)) + " is out of range");
+  return static_cast<std::int8_t>(number.cast<int>());
+}
+
+// An action id given to Game.decode_action: an int (not a bool, nor a str: a Game has no position
+// to read one in) below `num_actions`.
+inline int decode_action_id(pybind11::handle action, int num_actions) {
+  namespace py = pybind11;
+  if (py::isinstance<py::bool_>(action) || !PyIndex_Check(action.ptr()))
+    throw py::type_error("decode_action takes an int id, not " +
+                         std::string(py::str(py::type::handle_of(action).attr("__name__"))));
+  return indexed_action(action, num_actions);
+}
+
+}  // namespace lifespan::bindings
