@@ -158,8 +158,8 @@ class Repl:
         self.history: list[tuple[Any, int]] = []  # (state, ply) before each human decision
         self.shown: Any = None  # the state whose position was printed last
         self.board_shown: list[str] = []  # the shared board's lines as last printed
-        self.labelled: Any = None  # the state whose move labels `labels` holds
-        self.labels: list[str] = []
+        self.labelled: Any = None  # the state whose move labels `labels` holds, by index
+        self.labels: dict[int, str] = {}
 
     # --- the loop ----------------------------------------------------------------------
 
@@ -278,7 +278,8 @@ class Repl:
         is) are always on the screen."""
         view = split_position(self.state.observation_string(seat).splitlines(), seat)
         rows = self.screen.height - 1  # the prompt's row
-        wanted = min(MIN_MOVE_ROWS, self.screen.rows(self.move_labels(legal, names)))
+        wanted = MIN_MOVE_ROWS if len(names) >= MIN_MOVE_ROWS else self.screen.rows(
+            [self.label_of(index, legal, names) for index in range(len(names))])
         for detail in range(len(DETAIL_LEVELS)):
             position = self.position_lines(view, detail)
             if self.screen.rows([text for text, _ in position]) + wanted <= rows:
@@ -339,22 +340,26 @@ class Repl:
             label += f"  [{effect}]"
         return label
 
-    def move_labels(self, legal: list[int], names: list[str]) -> list[str]:
-        """Every move's label, made once per position (each plays the move on a copy)."""
+    def label_of(self, index: int, legal: list[int], names: list[str]) -> str:
+        """Move `index`'s label, made once per position and only when shown or measured: each
+        plays the move on a copy (effect_of), which dominates a turn's time."""
         if self.labelled is not self.state:
-            cards = life_cards(self.game)
-            self.labels = [self.move_label(index, name, legal[index], cards) for index, name in enumerate(names)]
-            self.labelled = self.state
-        return self.labels
+            self.labels, self.labelled = {}, self.state
+        if index not in self.labels:
+            self.labels[index] = self.move_label(index, names[index], legal[index], life_cards(self.game))
+        return self.labels[index]
 
     def move_lines(self, legal: list[int], names: list[str], rows: int = 0, fold: bool = True) -> list[str]:
         """The moves, numbered in the engine's order, in at most `rows` screen rows. A longer
         list is grouped by kind, and the largest groups fold to one line each until it fits;
         if the kinds alone are too many, the last line says how many moves are left out."""
-        labels = self.move_labels(legal, names)
+        def label(index: int) -> str:
+            return self.label_of(index, legal, names)
+
         short = self.screen.height >= 40 and len(names) <= LONG_LIST  # a tall screen lists it
-        if not fold or short or self.screen.rows(labels) <= rows:
-            return labels
+        # Each label takes a row at least: a list longer than the rows is folded unmeasured.
+        if not fold or short or (len(names) <= rows and self.screen.rows([label(i) for i in range(len(names))]) <= rows):
+            return [label(index) for index in range(len(names))]
         groups: dict[str, list[int]] = {}
         for index, name in enumerate(names):
             groups.setdefault(move_kind(name), []).append(index)
@@ -367,15 +372,20 @@ class Repl:
                     lines.append(f"{FOLDED}{kind}: {len(members)} moves ({members[0] + 1}-{members[-1] + 1}); "
                                  f"type '{kind.lower()}' to list them")
                 else:
-                    lines += [labels[index] for index in members]
+                    lines += [label(index) for index in members]
             return lines
 
-        lines = grouped()
-        while self.screen.rows(lines) > rows:
+        def fold_largest() -> bool:
             open_groups = [kind for kind in groups if kind not in folded and len(groups[kind]) > 1]
-            if not open_groups:
-                break
-            folded.add(max(open_groups, key=lambda kind: len(groups[kind])))
+            if open_groups:
+                folded.add(max(open_groups, key=lambda kind: len(groups[kind])))
+            return bool(open_groups)
+
+        # First by the count of lines (no label made), then by the rows the labels take.
+        while 1 + sum(1 if kind in folded else len(groups[kind]) for kind in groups) > rows and fold_largest():
+            pass
+        lines = grouped()
+        while self.screen.rows(lines) > rows and fold_largest():
             lines = grouped()
         if self.screen.rows(lines) <= rows:
             return lines
