@@ -347,3 +347,25 @@ def test_colour_is_off_off_a_terminal_and_switchable(monkeypatch):
 def test_load_takes_no_other_game_options(tmp_path):
     result = run("play", "time_of_your_life", "--load", str(tmp_path / "x.json"))
     assert result.returncode == 2 and "give it alone" in result.stderr
+
+
+def test_the_screen_follows_a_resized_terminal_from_the_next_turn(monkeypatch):
+    from io import StringIO
+
+    from lifespan.repl import Repl
+
+    monkeypatch.setenv("COLUMNS", "80")
+    monkeypatch.setenv("LINES", "24")
+    game = lifespan.load_game("pursuit_of_happiness", players=5, expansions=ALL_PURSUIT)
+    answers = iter(["1"])
+
+    def read(prompt):
+        monkeypatch.setenv("LINES", "60")       # the window grows while seat 0 thinks
+        return next(answers)
+
+    out = StringIO()
+    with pytest.raises(StopIteration):
+        Repl(game, ["human"] + ["random"] * 4, 0, out, read).run()
+    first, second = out.getvalue().split("Seat 0 (human): Keep trait")
+    assert "  Board: Project 4" in first and "Seen by seat 0" not in first
+    assert "Seen by seat 0" in second and "  Project row: " in second

@@ -121,6 +121,7 @@ class Repl:
         self.seed = seed
         columns, lines = screen_size()
         self.screen = Screen(out, colour, width or columns, lines)
+        self.fixed_width = width  # None: the terminal's, read again at each turn
         self.read = read
         if hint is not None and not isinstance(make_agent(hint), MCTSAgent):
             raise ValueError(f"the hint needs an mcts spec such as mcts:iterations=5000, got {hint!r}")
@@ -276,6 +277,8 @@ class Repl:
         as a summary, then your seat a row a line, then only its tracks, resources and cards)
         until they do, and the moves fold to the rows left. The heading (round, phase) and your seat's first line (whose turn it
         is) are always on the screen."""
+        columns, self.screen.height = screen_size()  # a resized terminal counts from the next turn
+        self.screen.width = self.fixed_width or columns
         view = split_position(self.state.observation_string(seat).splitlines(), seat)
         rows = self.screen.height - 1  # the prompt's row
         wanted = MIN_MOVE_ROWS if len(names) >= MIN_MOVE_ROWS else self.screen.rows(
