@@ -84,9 +84,29 @@ def test_a_seat_list_keeps_each_specs_own_commas():
 
 GAMES = [("time_of_your_life", 2, None), ("time_of_your_life", 5, None),
          ("pursuit_of_happiness", 1, []), ("pursuit_of_happiness", 2, []),
+         ("pursuit_of_happiness", 2, ["nostalgia"]),
          ("pursuit_of_happiness", 3, ["experiences", "kids", "nostalgia"]),
          ("pursuit_of_happiness", 4, ["events", "trends", "pets", "standalone_jobs"]),
+         ("pursuit_of_happiness", 5, ["nostalgia", "community"]),
          ("pursuit_of_happiness", 5, ALL_PURSUIT)]
+NOSTALGIA_MOVES = ("Place ", "Active Trigger: ", "Realize: ", "Progress: ", "Dedicate Time: ",
+                   "Determine the Outcome: ", "Passive Trigger: ")
+
+
+def check_parts(state, seat):
+    """The parts of a seat's score add up to it; in Pursuit, card rewards and Nostalgia split
+    the LTH from cards the player record keeps."""
+    parts = state.score_breakdown(seat)
+    assert sum(part.points for part in parts) == state.scores()[seat]
+    assert all(isinstance(part, lifespan.ScorePart) for part in parts)
+    if state.game.name == "pursuit_of_happiness":
+        player = state._to_record()["players"][seat]
+        points = {part.source: part.points for part in parts}
+        assert [part.source for part in parts] == ["life_goals", "cards", "nostalgia", "inheritance", "trends",
+                                                   "unfulfilled_desire", "other"]
+        assert points["nostalgia"] == player["lth_from_nostalgia"]
+        assert points["cards"] + points["nostalgia"] == player["lth_from_cards"]
+    return parts
 
 
 def load(name, players, expansions, seed):
@@ -105,13 +125,40 @@ def test_the_score_parts_add_up_to_the_score_all_game_long(name, players, expans
         while True:
             if moves % 7 == 0 or state.is_terminal():
                 for seat in range(players):
-                    parts = state.score_breakdown(seat)
-                    assert sum(part.points for part in parts) == state.scores()[seat]
-                    assert all(isinstance(part, lifespan.ScorePart) for part in parts)
+                    check_parts(state, seat)
             if state.is_terminal():
                 break
             state.apply(rng.choice(state.legal_actions()))
             moves += 1
+
+
+@pytest.mark.parametrize("players, expansions", [(2, ["nostalgia"]), (5, ALL_PURSUIT)])
+def test_nostalgia_is_its_own_part_of_the_score(players, expansions):
+    # Uniform play seldom gets a Nostalgia card to give LTH, so here each seat takes a Nostalgia
+    # move (placing, a Trigger, realizing, a realized card's action) whenever it has one, and
+    # else moves at random: the Nostalgia part then grows, and the parts add up after every move.
+    grown = 0
+    for seed in range(2):
+        state = lifespan.load_game("pursuit_of_happiness", players=players, seed=seed,
+                                   expansions=expansions).new_state()
+        rng = random.Random(seed)
+        while not state.is_terminal():
+            legal = state.legal_actions()
+            keen = [a for a in legal if state.action_to_string(a).startswith(NOSTALGIA_MOVES)]
+            action = rng.choice(keen or legal)
+            after = state.child(action)
+            told = lifespan.narrate(state, action, after)
+            for seat in range(players):
+                check_parts(after, seat)
+                gained = (dict((p.source, p.points) for p in after.score_breakdown(seat))["nostalgia"]
+                          - dict((p.source, p.points) for p in state.score_breakdown(seat))["nostalgia"])
+                if gained:   # the narration names Nostalgia as the cause
+                    line = next(e.text for e in told if e.kind == "change" and e.seat == seat)
+                    assert f"{gained:+d} Nostalgia" in line, line
+            state = after
+        grown += sum(1 for seat in range(players)
+                     if {p.source: p.points for p in state.score_breakdown(seat)}["nostalgia"] > 0)
+    assert grown >= players
 
 
 def test_time_of_your_life_scores_each_timeline_card_and_the_happiness_tokens():

@@ -20,8 +20,8 @@ ENV.pop("NO_COLOR", None)
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
 
 
-def run(*args, stdin="", cwd=None):
-    return subprocess.run([sys.executable, "-m", "lifespan", *args], input=stdin, env=ENV,
+def run(*args, stdin="", cwd=None, lines=24):
+    return subprocess.run([sys.executable, "-m", "lifespan", *args], input=stdin, env={**ENV, "LINES": str(lines)},
                           capture_output=True, text=True, timeout=300, cwd=cwd)
 
 
@@ -73,6 +73,16 @@ def test_a_whole_game_at_an_80_by_24_terminal(args, card):
     else:
         pytest.fail("the game did not end")
     child.expect(pexpect.EOF)
+    # Each turn's screen, from its heading to the prompt, fits the 80x24 terminal: the heading
+    # (round, phase) and whose turn it is are on it, above the moves.
+    heading = "Time of Your Life - round " if args[0] == "time_of_your_life" else "The Pursuit of Happiness - round "
+    turns = [ANSI.sub("", chunk).replace("\r", "") for chunk in transcript[:1] + transcript[2:-1]]
+    assert len(turns) >= 10
+    for turn in turns:
+        assert heading in turn, turn
+        screen = turn[turn.rindex(heading):].rstrip("\n").split("\n") + ["seat 0> "]
+        assert len(screen) <= 24, "\n".join(screen)
+        assert "Seat 0 (to move)" in "\n".join(screen) and re.search(r"^\s+\d+\. ", "\n".join(screen), re.M)
     text = ANSI.sub("", "".join(transcript)).replace("\r", "")
     assert "game unfinished" not in text
     assert re.search(r"^(Winner: seat \d|Shared win: )", text, re.M)
@@ -105,6 +115,64 @@ def test_piped_games_fit_80_columns_too():
     assert result.returncode == 0, result.stderr
     assert too_wide(result.stdout) == []
     assert "\x1b[" not in result.stdout       # no colour when the output is no terminal
+
+
+FIVE_SEATS = ["play", "pursuit_of_happiness", "--players", "5", "--seats", "human,random,random,random,random",
+              "--param", "expansions=" + "+".join(ALL_PURSUIT)]
+
+
+def screens(stdout):
+    """What was printed before the first prompt, then after each answer (piped input echoes
+    each answer after its prompt)."""
+    first, *answered = stdout.split("End of input.\n")[0].split("seat 0> ")
+    return [first] + [part.split("\n", 1)[1] for part in answered]
+
+
+@pytest.mark.parametrize("lines", [24, 30, 60])
+def test_a_five_seat_turn_fits_the_terminal_and_a_taller_one_shows_more(lines):
+    result = run(*FIVE_SEATS, stdin="1\n", lines=lines)
+    first, action = screens(result.stdout)[:2]
+    action = action[action.index("The Pursuit of Happiness - round 1/8 (Teen), action"):]
+    for screen in (first, action):
+        assert len(screen.rstrip("\n").split("\n")) + 1 <= lines   # the prompt's row too
+        assert screen.startswith("The Pursuit of Happiness - round 1/8 (Teen)")
+        assert "Seat 0 (to move): LTH 0" in screen and "Seat 4: LTH 0" in screen
+    if lines == 60:        # everything, as on a tall screen before
+        assert "Seen by seat 0" in first and "  Project row: " in first and "Nostalgia hand: 8 cards: " in first
+        assert "\n  5. Study" in action
+    else:                  # the board in a line; at 24 rows your seat cut to what matters most
+        assert "  Board: Project 4, Item-Activity 4, Job 4, Partner 4," in action and "Project row:" not in action
+        assert ("Nostalgia hand: 8 cards: " in action) is (lines == 30)
+        assert "    Cards: -" in action and re.search(r"^  Dream: \d+ moves \(\d+-\d+\); type 'dream'", action, re.M)
+
+
+def test_a_two_seat_turn_keeps_the_board_on_the_screen():
+    result = run("play", "pursuit_of_happiness", "--players", "2", "--seats", "human,random", stdin="1\n9\n")
+    first, second, third = screens(result.stdout)[:3]
+    assert "Seen by seat 0" in first and "  Project row: " in first     # as it always was
+    third = third[third.index("The Pursuit of Happiness"):]
+    assert len(third.rstrip("\n").split("\n")) < 24
+    # A row a line, the deck counts left out before a card name is.
+    assert re.search(r"^  Project row: \w.*[^)]$", third, re.M) and "Board:" not in third
+
+
+def test_seat_n_shows_a_seat_in_full_as_you_may_see_it():
+    result = run(*FIVE_SEATS, stdin="1\nseat 2\nseat 9\nseat\nseat 0\n")
+    answers = screens(result.stdout)
+    seat2, bad, missing, own = answers[2:6]
+    assert seat2.startswith("Seat 2: LTH 0") and "Nostalgia hand: 8 cards\n" in seat2   # not which cards
+    assert "Dream board:" in seat2 and "Cards: -" in seat2 and "Seat 3" not in seat2
+    assert bad.strip() == missing.strip() == "seat needs a seat number from 0 to 4: seat N"
+    assert own.startswith("Seat 0 (to move)") and "Nostalgia hand: 8 cards: " in own
+
+
+def test_a_long_list_of_matching_moves_fits_the_screen():
+    result = run(*FIVE_SEATS, stdin="1\ndream\n")
+    listed = screens(result.stdout)[2]
+    rows = listed.rstrip("\n").split("\n")
+    assert re.match(r"\d+ moves match 'dream'", rows[0]) and len(rows) + 1 <= 24
+    hidden = int(re.match(r"  \.\.\. (\d+) more; type more words to narrow them", rows[-1])[1])
+    assert hidden + len(rows) - 2 == int(rows[0].split()[0])
 
 
 def test_an_error_prints_only_itself():
@@ -279,3 +347,25 @@ def test_colour_is_off_off_a_terminal_and_switchable(monkeypatch):
 def test_load_takes_no_other_game_options(tmp_path):
     result = run("play", "time_of_your_life", "--load", str(tmp_path / "x.json"))
     assert result.returncode == 2 and "give it alone" in result.stderr
+
+
+def test_the_screen_follows_a_resized_terminal_from_the_next_turn(monkeypatch):
+    from io import StringIO
+
+    from lifespan.repl import Repl
+
+    monkeypatch.setenv("COLUMNS", "80")
+    monkeypatch.setenv("LINES", "24")
+    game = lifespan.load_game("pursuit_of_happiness", players=5, expansions=ALL_PURSUIT)
+    answers = iter(["1"])
+
+    def read(prompt):
+        monkeypatch.setenv("LINES", "60")       # the window grows while seat 0 thinks
+        return next(answers)
+
+    out = StringIO()
+    with pytest.raises(StopIteration):
+        Repl(game, ["human"] + ["random"] * 4, 0, out, read).run()
+    first, second = out.getvalue().split("Seat 0 (human): Keep trait")
+    assert "  Board: Project 4" in first and "Seen by seat 0" not in first
+    assert "Seen by seat 0" in second and "  Project row: " in second

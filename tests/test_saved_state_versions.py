@@ -1,8 +1,9 @@
 """Saved games say what they are (docs/state-format.md): `game.parameters` holds every
 parameter, the expansions included; a save records them; `lifespan.load_state` rebuilds a save's
-game from the save alone; and the version-1 saves of tests/data/saves (made before the format
-recorded the expansions and before the Cloud, Kid and Passive Trigger choices were actions)
-still load and play on, in both games."""
+game from the save alone; and the older saves of tests/data/saves still load and play on, in
+both games: version 1 (made before the format recorded the expansions and before the Cloud, Kid
+and Passive Trigger choices were actions) and version 2 (before a player kept the LTH of
+Nostalgia cards apart)."""
 
 import json
 import random
@@ -16,6 +17,10 @@ SAVES = Path(__file__).parent / "data" / "saves"
 MANIFEST = json.loads((SAVES / "manifest.json").read_text())
 ALL = ["experiences", "kids", "nostalgia", "events", "trends", "pets", "standalone_jobs", "community",
        "best_friends", "school", "relatives"]
+
+
+def saved_version(name):
+    return MANIFEST[name].get("version", 1)
 
 
 def saved_game(name):
@@ -34,23 +39,46 @@ def play_to_the_end(state, seed):
 
 
 @pytest.mark.parametrize("name", sorted(MANIFEST))
-def test_a_version_1_save_loads_and_plays_on(name):
+def test_an_older_save_loads_and_plays_on(name):
     text = (SAVES / name).read_text()
-    assert json.loads(text)["version"] == 1
+    assert json.loads(text)["version"] == saved_version(name) < lifespan._api.STATE_VERSION
     game = saved_game(name)
     state = game.state_from_json(text)
     entry = MANIFEST[name]
     assert state.current_player == entry["current_player"]
-    # Every version-1 action id keeps its meaning: what that build offered is still offered
-    # (with the Cloud unused, the Experiences board's actions with an Hourglass join them).
+    # Every older action id keeps its meaning: what that build offered is still offered (after
+    # version 1, with the Cloud unused, the Experiences board's actions with an Hourglass join
+    # them); version 2 had every action of today.
     legal = state.legal_actions()
     assert set(entry["legal_actions"]) <= set(legal)
     added = set(legal) - set(entry["legal_actions"])
     assert all(state.action_to_string(a).endswith(" with an Hourglass") for a in added)
-    again = game.state_from_json(state.to_json())               # saved again: version 2
-    assert again == state and json.loads(state.to_json())["version"] == 2
+    assert saved_version(name) == 1 or not added
+    again = game.state_from_json(state.to_json())               # saved again: version 3
+    assert again == state and json.loads(state.to_json())["version"] == 3
     end = play_to_the_end(state, seed=len(name))
     assert len(end.scores()) == game.num_players
+
+
+@pytest.mark.parametrize("name", [n for n in sorted(MANIFEST) if MANIFEST[n]["game"] == "pursuit_of_happiness"])
+def test_an_older_save_counts_no_nostalgia_lth_before_it_was_kept(name):
+    # Before version 3 the Nostalgia cards' LTH was not kept apart, and it cannot honestly be
+    # found again (a Passive Trigger's reward or an Ongoing goal met again and again leaves no
+    # trace): it loads as 0, so it stays among the card rewards, and the parts still add up.
+    # What Nostalgia gives after the load is counted.
+    state = saved_game(name).state_from_json((SAVES / name).read_text())
+    players = state._to_record()["players"]
+    for seat, player in enumerate(players):
+        parts = {p.source: p.points for p in state.score_breakdown(seat)}
+        assert player["lth_from_nostalgia"] == 0 == parts["nostalgia"]
+        assert parts["cards"] == player["lth_from_cards"]
+        assert sum(parts.values()) == state.scores()[seat]
+    end = play_to_the_end(state, seed=len(name))
+    for seat, player in enumerate(end._to_record()["players"]):
+        parts = {p.source: p.points for p in end.score_breakdown(seat)}
+        assert parts["nostalgia"] == player["lth_from_nostalgia"]
+        assert parts["cards"] == player["lth_from_cards"] - player["lth_from_nostalgia"]
+        assert sum(parts.values()) == end.scores()[seat]
 
 
 @pytest.mark.parametrize("name", sorted(MANIFEST))
@@ -85,7 +113,7 @@ def test_a_game_says_what_it_is(game_name, options):
         state.apply(state.legal_actions()[len(state.legal_actions()) // 2])
     text = state.to_json()
     document = json.loads(text)
-    assert document["version"] == 2 and document["parameters"] == parameters
+    assert document["version"] == 3 and document["parameters"] == parameters
     loaded = lifespan.load_state(text)
     assert loaded == state and loaded.game == game
 

@@ -16,9 +16,11 @@ if TYPE_CHECKING:
 STATE_FORMAT = "lifespan.state"
 # 2: `parameters` records the expansions; Pursuit of Happiness adds the Cloud, Kid and Passive
 # Trigger choices (new action ids after the old ones, two steps and their state fields).
-# Version 1 documents still load: every version-1 id and field means what it meant.
-STATE_VERSION = 2
-READABLE_VERSIONS = (1, 2)
+# 3: a Pursuit of Happiness player keeps the LTH Nostalgia cards gave (`lth_from_nostalgia`).
+# Older documents still load: every id and field means what it meant, and a field a version
+# did not have loads empty (lth_from_nostalgia 0: see docs/state-format.md).
+STATE_VERSION = 3
+READABLE_VERSIONS = (1, 2, 3)
 
 
 def card_fingerprint(traits: list[str], cards: list[dict[str, Any]]) -> str:
@@ -87,8 +89,8 @@ class ScorePart(NamedTuple):
     """One part of a player's score by where it came from (`state.score_breakdown`).
 
     `source` is a stable key ("card", "happiness", "happiness_bonus" in Time of Your Life;
-    "life_goals", "cards", "inheritance", "trends", "unfulfilled_desire", "other" in The
-    Pursuit of Happiness), `label` the words for a person (a card's name, "Life Goals").
+    "life_goals", "cards", "nostalgia", "inheritance", "trends", "unfulfilled_desire", "other"
+    in The Pursuit of Happiness), `label` the words for a person (a card's name, "Life Goals").
     """
 
     source: str

@@ -3,9 +3,11 @@ by themselves, and every move is narrated with its cause.
 
 It plays any registered game through the State protocol and the narration helpers
 (lifespan.narration): the rules are each game's rulebook as the engine implements them. The
-screen fits the terminal's width (80 columns at most by default, `COLUMNS` is honoured): the
-position is printed once per turn, an error prints only itself, long move lists are grouped by
-kind, and colour (off when the output is no terminal) marks your seat, new cards and changes.
+screen fits the terminal (80 columns at most, `COLUMNS` and `LINES` honoured): the position is
+printed once per turn, in less detail when the whole of it would not fit on the screen with the
+moves (a board summary, your seat cut to a line a fact), an error prints only itself, long move
+lists are grouped by kind, and colour (off when the output is no terminal) marks your seat, new
+cards and changes.
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ import shutil
 import sys
 import textwrap
 from pathlib import Path
-from typing import Any, Callable, Mapping, Sequence, TextIO
+from typing import Any, Callable, Mapping, NamedTuple, Sequence, TextIO
 
 from . import load_game
 from .agents import MCTSAgent, make_agent, strongest_mcts
@@ -32,16 +34,18 @@ HINT_ITERATIONS = 2000     # the hint's budget when no MCTS bot sits at the tabl
 HINT_MOVES = 5
 MAX_WIDTH = 80
 LONG_LIST = 16             # on a tall screen, a list this short is never grouped
-MIN_MOVE_ROWS = 10         # rows the move list may take however little the screen is
-COMMANDS = ("help", "undo", "hint", "save", "load", "card", "info", "moves", "board", "score",
-            "quit")
+MIN_MOVE_ROWS = 10         # rows the move list is given before the position loses detail
+FEWEST_MOVE_ROWS = 3       # rows the move list keeps however little the screen is
+COMMANDS = ("help", "undo", "hint", "save", "load", "card", "info", "moves", "board", "seat",
+            "score", "quit")
 PLAY_HELP = """\
 Commands:
   NUMBER          play the move with that number
   WORDS           play the one move whose text holds them all (any case);
                   a card's number or name works too; several matches are listed
   moves           every legal move (a long list is grouped by kind)
-  board           the whole position; `score`: each seat's score by source
+  board           the whole position; `seat N`: seat N as you see it, in full
+  score           each seat's score by source
   card N | NAME   a card in full (`info` too); `card` alone: your moves' cards
   undo            take back your last decision (and the bots' moves after it)
   hint            an MCTS search from your view: its top moves, win chance
@@ -64,7 +68,6 @@ class Screen:
         self.colour = colour
         self.width = width
         self.height = height
-        self.printed = 0  # lines printed since the last reset (by the REPL, at each turn)
 
     def paint(self, text: str, style: str) -> str:
         return f"\x1b[{self.CODES[style]}m{text}\x1b[0m" if self.colour and text else text
@@ -77,7 +80,14 @@ class Screen:
                 if changes and self.colour:
                     piece = SIGNED.sub(lambda m: self.paint(m[0], "up" if m[0][0] == "+" else "down"), piece)
                 print(self.paint(piece, style) if style else piece, file=self.out)
-                self.printed += 1
+
+    def rows(self, lines: Sequence[str]) -> int:
+        """The screen rows `lines` take once wrapped."""
+        return sum(len(self.wrap(line)) for line in lines)
+
+    def clip(self, line: str) -> str:
+        """`line` cut to one row, '...' marking the cut."""
+        return line if len(line) <= self.width else line[: self.width - 3] + "..."
 
     def wrap(self, line: str) -> list[str]:
         if len(line) <= self.width:
@@ -111,6 +121,7 @@ class Repl:
         self.seed = seed
         columns, lines = screen_size()
         self.screen = Screen(out, colour, width or columns, lines)
+        self.fixed_width = width  # None: the terminal's, read again at each turn
         self.read = read
         if hint is not None and not isinstance(make_agent(hint), MCTSAgent):
             raise ValueError(f"the hint needs an mcts spec such as mcts:iterations=5000, got {hint!r}")
@@ -148,6 +159,8 @@ class Repl:
         self.history: list[tuple[Any, int]] = []  # (state, ply) before each human decision
         self.shown: Any = None  # the state whose position was printed last
         self.board_shown: list[str] = []  # the shared board's lines as last printed
+        self.labelled: Any = None  # the state whose move labels `labels` holds, by index
+        self.labels: dict[int, str] = {}
 
     # --- the loop ----------------------------------------------------------------------
 
@@ -189,9 +202,7 @@ class Repl:
         legal = self.state.legal_actions()
         names = [self.state.action_to_string(a) for a in legal]
         if self.shown is not self.state:
-            self.screen.printed = 0
-            self.show_position(seat)
-            self.list_moves(legal, names)
+            self.show_turn(seat, legal, names)
             self.shown = self.state
         _set_completions(names + [f"{c} " for c in COMMANDS])
         try:
@@ -227,9 +238,12 @@ class Repl:
         elif command in ("card", "info"):
             self.show_cards(argument, names)
         elif command == "moves" and not argument:
-            self.list_moves(legal, names, fold=False)
+            for line in self.move_lines(legal, names, fold=False):
+                self.say(line)
         elif command == "board" and not argument:
             self.say(self.state.observation_string(seat))
+        elif command == "seat":
+            self.show_seat(seat, argument)
         elif command == "score" and not argument:
             self.show_scores()
         else:
@@ -239,8 +253,15 @@ class Repl:
                 self.apply(legal[chosen])
             elif chosen:
                 self.say(f"{len(chosen)} moves match {line!r}; type more of one, or its number:")
-                for index in chosen:
-                    self.say(f"  {index + 1:>2}. {names[index]}")
+                listed = [f"  {index + 1:>2}. {names[index]}" for index in chosen]
+                rows = self.screen.height - 2  # the line above and the prompt
+                if self.screen.rows(listed) > rows:  # the first of them, and how many more
+                    while listed and self.screen.rows(listed) > rows - 1:
+                        listed.pop()
+                    listed.append(f"  ... {len(chosen) - len(listed)} more; type more words to "
+                                  "narrow them, or `moves` for all")
+                for text in listed:
+                    self.say(text)
             else:
                 self.say(f"No move or command {line!r}; type a number from 1 to {len(legal)}, "
                          "words of a move, or help.")
@@ -248,30 +269,69 @@ class Repl:
 
     # --- the screen --------------------------------------------------------------------
 
-    def show_position(self, seat: int) -> None:
-        """The position from `seat`'s view; other seats show their first line only (`board`
-        shows them whole), and a shared board that has not changed since it was last shown
-        is left out, so that the moves stay on an 80x24 screen."""
-        lines = self.state.observation_string(seat).splitlines()
-        first_seat = next((i for i, line in enumerate(lines) if line.startswith("Seat ")), len(lines))
-        heading = [line for line in lines[:first_seat] if line is lines[0] or line.startswith("Seen by")]
-        board = [line for line in lines[1:first_seat] if not line.startswith("Seen by")]
-        for line in heading:
-            self.say(line)
-        if board != self.board_shown:
-            for line in board:
-                self.say(line)
-            self.board_shown = board
-        elif board:
-            self.say("  (the board as before; `board` shows it)", "dim")
-        other_seat = False
-        for line in lines[first_seat:]:
-            if line.startswith("Seat "):
-                own = line.startswith((f"Seat {seat}:", f"Seat {seat} "))
-                other_seat = not own
-                self.say(line, "me" if own else None)
-            elif not other_seat:
-                self.say(line)
+    def show_turn(self, seat: int, legal: list[int], names: list[str]) -> None:
+        """The turn's screen: the position from `seat`'s view, then the moves, in at most the
+        screen's rows with the prompt (docs/playing.md, "The screen"). The position keeps all
+        its detail when the moves still get MIN_MOVE_ROWS rows (or all they need) beside it;
+        otherwise it loses detail step by step (DETAIL_LEVELS: the board a row a line, then
+        as a summary, then your seat a row a line, then only its tracks, resources and cards)
+        until they do, and the moves fold to the rows left. The heading (round, phase) and your seat's first line (whose turn it
+        is) are always on the screen."""
+        columns, self.screen.height = screen_size()  # a resized terminal counts from the next turn
+        self.screen.width = self.fixed_width or columns
+        view = split_position(self.state.observation_string(seat).splitlines(), seat)
+        rows = self.screen.height - 1  # the prompt's row
+        wanted = MIN_MOVE_ROWS if len(names) >= MIN_MOVE_ROWS else self.screen.rows(
+            [self.label_of(index, legal, names) for index in range(len(names))])
+        for detail in range(len(DETAIL_LEVELS)):
+            position = self.position_lines(view, detail)
+            if self.screen.rows([text for text, _ in position]) + wanted <= rows:
+                break
+        for text, style in position:
+            self.say(text, style)
+        if detail == 0:
+            self.board_shown = view.board
+        left = rows - self.screen.rows([text for text, _ in position])
+        for line in self.move_lines(legal, names, rows=max(FEWEST_MOVE_ROWS, left)):
+            self.say(line, "dim" if line.startswith(FOLDED) else None)
+
+    def position_lines(self, view: PositionView, detail: int) -> list[tuple[str, str | None]]:
+        """The position at one of DETAIL_LEVELS, as (line, style) pairs. Other seats show
+        their first line only at every level (`seat N` and `board` show them whole)."""
+        lines: list[tuple[str, str | None]] = [(view.heading, None)]
+        if detail == 0:
+            lines += [(line, None) for line in view.seen]
+            if view.board and view.board == self.board_shown:
+                lines.append(("  (the board as before; `board` shows it)", "dim"))
+            else:
+                lines += [(line, None) for line in view.board]
+        elif detail == 1:
+            # The deck and discard counts go first: the cards in the rows matter more.
+            lines += [(self.screen.clip(re.sub(DECK_COUNTS, "", line)), None) for line in view.board]
+        else:
+            summary = board_summary(view.board)
+            if summary:
+                lines.append((f"  Board: {summary} (`board` shows it)", "dim"))
+            lines += [(line, None) for line in view.board if line.strip().startswith("Paying")]
+        # At the last level your seat keeps its first lines (the tracks, then the resources)
+        # and its cards, whose actions are among the moves.
+        own = view.own if detail < 4 else view.own[:2] + [line for line in view.own[2:]
+                                                          if line.strip().startswith("Cards:")]
+        clip = self.screen.clip if detail >= 3 else (lambda line: line)
+        lines += [(clip(line), "me" if k == 0 else None) for k, line in enumerate(own)]
+        lines += [(self.screen.clip(line) if detail else line, None) for line in view.others]
+        return lines
+
+    def show_seat(self, viewer: int, argument: str) -> None:
+        """`seat N`: seat N's lines of the viewer's position, in full."""
+        players = self.game.num_players
+        if not (argument.isascii() and argument.isdigit() and int(argument) < players):
+            self.say(f"seat needs a seat number from 0 to {players - 1}: seat N")
+            return
+        lines = self.state.observation_string(viewer).splitlines()
+        block = seat_block(lines, int(argument))
+        for k, line in enumerate(block):
+            self.say(line, "me" if k == 0 and int(argument) == viewer else None)
 
     def move_label(self, index: int, name: str, action: int, cards: Mapping[str, Any]) -> str:
         extra = move_extra(name, cards)
@@ -283,33 +343,67 @@ class Repl:
             label += f"  [{effect}]"
         return label
 
-    def list_moves(self, legal: list[int], names: list[str], fold: bool = True) -> None:
-        """The moves, numbered in the engine's order. A list longer than the rows left on the
-        screen is grouped by kind, and the largest groups fold to one line each until it fits."""
-        cards = life_cards(self.game)
-        rows = max(MIN_MOVE_ROWS, self.screen.height - self.screen.printed - 2)
-        if not fold or len(names) <= max(rows, LONG_LIST if self.screen.height >= 40 else 0):
-            for index, name in enumerate(names):
-                self.say(self.move_label(index, name, legal[index], cards))
-            return
+    def label_of(self, index: int, legal: list[int], names: list[str]) -> str:
+        """Move `index`'s label, made once per position and only when shown or measured: each
+        plays the move on a copy (effect_of), which dominates a turn's time."""
+        if self.labelled is not self.state:
+            self.labels, self.labelled = {}, self.state
+        if index not in self.labels:
+            self.labels[index] = self.move_label(index, names[index], legal[index], life_cards(self.game))
+        return self.labels[index]
+
+    def move_lines(self, legal: list[int], names: list[str], rows: int = 0, fold: bool = True) -> list[str]:
+        """The moves, numbered in the engine's order, in at most `rows` screen rows. A longer
+        list is grouped by kind, and the largest groups fold to one line each until it fits;
+        if the kinds alone are too many, the last line says how many moves are left out."""
+        def label(index: int) -> str:
+            return self.label_of(index, legal, names)
+
+        short = self.screen.height >= 40 and len(names) <= LONG_LIST  # a tall screen lists it
+        # Each label takes a row at least: a list longer than the rows is folded unmeasured.
+        if not fold or short or (len(names) <= rows and self.screen.rows([label(i) for i in range(len(names))]) <= rows):
+            return [label(index) for index in range(len(names))]
         groups: dict[str, list[int]] = {}
         for index, name in enumerate(names):
             groups.setdefault(move_kind(name), []).append(index)
         folded: set[str] = set()
-        for kind in sorted(groups, key=lambda k: -len(groups[k])):
-            shown = sum(1 if k in folded else len(groups[k]) for k in groups)
-            if shown + 1 <= rows or len(groups[kind]) == 1:
+
+        def grouped() -> list[str]:
+            lines = [f"{FOLDED}{len(names)} moves by kind (type words to filter, `moves` for all):"]
+            for kind, members in groups.items():
+                if kind in folded:
+                    lines.append(f"{FOLDED}{kind}: {len(members)} moves ({members[0] + 1}-{members[-1] + 1}); "
+                                 f"type '{kind.lower()}' to list them")
+                else:
+                    lines += [label(index) for index in members]
+            return lines
+
+        def fold_largest() -> bool:
+            open_groups = [kind for kind in groups if kind not in folded and len(groups[kind]) > 1]
+            if open_groups:
+                folded.add(max(open_groups, key=lambda kind: len(groups[kind])))
+            return bool(open_groups)
+
+        # First by the count of lines (no label made), then by the rows the labels take.
+        while 1 + sum(1 if kind in folded else len(groups[kind]) for kind in groups) > rows and fold_largest():
+            pass
+        lines = grouped()
+        while self.screen.rows(lines) > rows and fold_largest():
+            lines = grouped()
+        if self.screen.rows(lines) <= rows:
+            return lines
+        kept: list[str] = []
+        for line in lines:  # still too many kinds: the rest as one line
+            if self.screen.rows(kept + [line]) > rows - 1:
                 break
-            folded.add(kind)
-        self.say(f"{len(names)} moves by kind (type words to filter, `moves` for all):", "dim")
-        for kind, members in groups.items():
-            if kind in folded:
-                first, last = members[0] + 1, members[-1] + 1
-                self.say(f"  {kind}: {len(members)} moves ({first}-{last}); type "
-                         f"'{kind.lower()}' to list them", "dim")
-                continue
-            for index in members:
-                self.say(self.move_label(index, names[index], legal[index], cards))
+            kept.append(line)
+        shown = {int(n) for line in kept for n in re.findall(r"^\s*(\d+)\. ", line)}
+        shown |= {i + 1 for kind in folded for i in groups[kind]
+                  if any(line.startswith(f"{FOLDED}{kind}: ") for line in kept)}
+        hidden = [n for n in range(1, len(names) + 1) if n not in shown]
+        kept.append(f"{FOLDED}... {len(hidden)} more moves ({hidden[0]}-{hidden[-1]}); type words "
+                    "to filter, `moves` for all")
+        return kept
 
     def show_cards(self, query: str, names: list[str]) -> None:
         """`card` alone: the cards the moves name; `card N`: card number N (Time of Your Life)
@@ -429,6 +523,71 @@ class Repl:
         self.start(game, seats, state, ply)
         self.say(f"Loaded {path}.")
         self.say(f"  {game!r}, seats {', '.join(seats)}")
+
+
+DECK_COUNTS = r" \((deck|discard)[^)]*\)$"  # a board line's "(deck 56, discard 0)"
+FOLDED = "  "  # the indent of a move list's own lines (its heading, a folded kind)
+# The position's levels of detail, most first (Repl.position_lines).
+DETAIL_LEVELS = ("everything", "the board a row a line", "a board summary",
+                 "your seat a row a line", "your seat's tracks, resources and cards")
+
+
+class PositionView(NamedTuple):
+    """The lines of a position (observation_string), by part."""
+
+    heading: str        # the game, round and phase
+    seen: list[str]     # "Seen by seat N"
+    board: list[str]    # the shared board, a row a line
+    own: list[str]      # the viewer's seat: its first line, then the rest
+    others: list[str]   # each other seat's first line
+
+
+def split_position(lines: Sequence[str], seat: int) -> PositionView:
+    """A position's lines in their parts, for `seat`'s screen."""
+    first_seat = next((i for i, line in enumerate(lines) if line.startswith("Seat ")), len(lines))
+    top = list(lines[1:first_seat])
+    others = [line for line in lines[first_seat:] if line.startswith("Seat ") and not is_seat(line, seat)]
+    return PositionView(lines[0] if lines else "", [line for line in top if line.startswith("Seen by")],
+                        [line for line in top if not line.startswith("Seen by")],
+                        seat_block(lines, seat), others)
+
+
+def is_seat(line: str, seat: int) -> bool:
+    return line.startswith((f"Seat {seat}:", f"Seat {seat} "))
+
+
+def seat_block(lines: Sequence[str], seat: int) -> list[str]:
+    """Seat `seat`'s lines of a position: its first line and those indented under it."""
+    block: list[str] = []
+    for line in lines:
+        if line.startswith("Seat "):
+            if block:
+                break
+            if is_seat(line, seat):
+                block.append(line)
+        elif block:
+            block.append(line)
+    return block
+
+
+def board_summary(board: Sequence[str]) -> str:
+    """The shared board in one line: each row or board with how many cards it shows
+    ('Project 4'), a line of one value with its value ('Kids deck 15', 'Event in effect
+    Natural Disaster'); a payment's progress is left to its own line."""
+    pieces = []
+    for line in board:
+        label, colon, rest = line.strip().partition(": ")
+        if label.startswith("Paying"):
+            continue
+        rest = re.sub(DECK_COUNTS, "", rest).strip()
+        items = [item for item in re.split(r", | \| ", rest) if item.strip() not in ("", "-")]
+        if not colon:
+            pieces.append(label)
+        elif len(items) == 1 and not label.endswith(("row", "board")):
+            pieces.append(f"{label} {re.sub(r' [(].*$', '', items[0])}")
+        else:
+            pieces.append(f"{label.removesuffix(' row').removesuffix(' board')} {len(items)}")
+    return ", ".join(pieces)
 
 
 def read_session(text: str, game: Any = None, seats: Sequence[str] = ()) -> tuple[Any, list[str], Any, int, int]:

@@ -700,6 +700,90 @@ def test_solo_needs_5_more_lth(ph, games, lth, won):
     assert state.is_terminal() and state.returns() == ([1.0] if won else [-1.0])
 
 
+# --- Nostalgia in the score by source ------------------------------------------------------------
+
+def by_source(state, k=0):
+    return {part.source: part.points for part in state.score_breakdown(k)}
+
+
+def _realize(ph, game):
+    state = position(ph, game, boards={0: [("Test Reader", PASSIVE | ACTIVE_MARK)]},
+                     players=only_seat0(resources=[2, 0, 0], money=3))
+    return state, [ph.REALIZE]
+
+
+def _active_trigger(ph, game):   # paid with pay_set_cost, which gains the reward itself
+    return position(ph, game, boards={0: [("Test Twin", PASSIVE)]}, players=only_seat0(resources=[1, 0, 0])), \
+        [ph.ACTIVE_TRIGGER]
+
+
+def _progress(ph, game):
+    return position(ph, game, realized={0: [("Test Reader", 1, 0)]}, players=only_seat0(resources=[1, 0, 0], money=1)), \
+        [ph.card_action(0)]
+
+
+def _outcome(ph, game):
+    return position(ph, game, realized={0: [("Test Fork", 1, 0)]}, players=only_seat0(money=2)), \
+        [ph.card_action(0), ph.DETERMINE_OUTCOME]
+
+
+def _repeatable(ph, game):   # three levels, then Dedicate Time twice
+    return position(ph, game, realized={0: [("Test Twin", 1, 0)]}, players=only_seat0(money=3, resources=[0, 6, 0])), \
+        [ph.card_action(0)] * 5
+
+
+def _ongoing_goal(ph, game):   # Bookworm: 5 Knowledge paid on a Project
+    state = position(ph, game, projects=[("Test Lab", 1)], realized={0: [("Bookworm", 1, 0)]},
+                     players=only_seat0(resources=[8, 0, 0], sth=2))
+    return state, [ph.card_action(0), ph.FORGO_DISCOUNT, ph.PAY_KNOWLEDGE]
+
+
+def _relationship_goal(ph, game):   # Happily Ever After: the Partner's own L3 reward is a card reward
+    wedding = next(c for c in nostalgia_cards(game) if c["realization"]["name"] == "Happily Ever After")
+    nicole = ph.partner_card("Nicole", level=2, flags=1 | BY_START_RELATIONSHIP)
+    state = position(ph, game, round=3, unavailable=0, realized={0: [(wedding["name"], 1, 0)]},
+                     players=only_seat0(cards=[nicole], resources=[0, 2, 4]))
+    return state, [ph.card_action(0)]
+
+
+def _game_end_goal(ph, game):   # Family Heritage, on top of Inheritance
+    state = position(ph, game, round=8, unavailable=1 << 4, realized={0: [("Family Heritage", 1, 0)]},
+                     players=only_seat0(hourglasses=1, resources=[6, 4, 2]))
+    return state, [ph.REST]
+
+
+def _lab_reward(ph, game):   # a Project's LTH, with no Nostalgia card in it
+    state = position(ph, game, projects=[("Test Lab", 3)], realized={0: [("Test Reader", 1, 0)]},
+                     players=only_seat0(resources=[1, 0, 0], hourglasses=6))
+    return state, [ph.card_action(0)]
+
+
+@pytest.mark.parametrize("scenario, nostalgia, other_cards", [
+    (_realize, 2, 0), (_active_trigger, 1, 0), (_progress, 1, 0), (_outcome, 1 + 3, 0),
+    (_repeatable, 1 + 2 + 1 + 1 + 1, 0), (_ongoing_goal, 1, 0), (_relationship_goal, 4, None),
+    (_game_end_goal, 3, 0), (_lab_reward, 0, 5),
+], ids=lambda v: v.__name__.strip("_") if callable(v) else None)
+def test_the_lth_of_nostalgia_cards_is_its_own_source(ph, games, scenario, nostalgia, other_cards):
+    # Every way a Nostalgia card gives LTH (Nostalgia rulebook: Reminiscence, Triggers,
+    # Realization, Life Goals) counts as Nostalgia, apart from the other card rewards; both
+    # still count as LTH from cards, the Life Goal measure.
+    game = games()
+    state, moves = scenario(ph, game)
+    before, lth_before = by_source(state), seat(ph, state)["lth"]
+    assert before["nostalgia"] == 0
+    for action in moves:
+        assert action in state.legal_actions(), state.action_to_string(action)
+        state.apply(action)
+    after, p = by_source(state), seat(ph, state)
+    if other_cards is None:     # the Partner's L3 reward, read from its card
+        other_cards = ph.partner_face(ph.partner("Nicole"))["levels"][2]["reward"].get("lth", 0)
+    assert (after["nostalgia"], after["cards"] - before["cards"]) == (nostalgia, other_cards)
+    assert p["lth_from_nostalgia"] == nostalgia
+    assert p["lth_from_cards"] - seat(ph, scenario(ph, game)[0])["lth_from_cards"] == nostalgia + other_cards
+    assert sum(after.values()) == p["lth"] >= lth_before + nostalgia + other_cards
+    assert game.state_from_json(state.to_json()) == state and json.loads(state.to_json())["version"] == 3
+
+
 def test_corrupt_nostalgia_fields_are_refused(ph, games):
     game = games()
     good = position(ph, game, hands={0: ["Test Reader"]}, boards={1: [("Test Twin", 3)]},

@@ -173,10 +173,23 @@ def test_lth_runs_from_minus_to_plus_30000_in_play_and_in_a_save(ph):
     state.apply(ph.refresh(ph.PROJECTS))
     assert ph.player(state, 0)["lth"] == -30000
     assert game.state_from_json(state.to_json()) == state
-    for field, value in (("lth", -30001), ("lth", 30001), ("lth_from_cards", 30001)):
-        doc = ph.position_doc(game, players={0: {field: value}})
-        with pytest.raises(ValueError, match="lth and lth_from_cards run from -30000 to 30000"):
-            game.state_from_json(json.dumps(doc))
+    nostalgia = lifespan.load_game("pursuit_of_happiness", players=2, expansions=["nostalgia"])
+    for field, value in (("lth", -30001), ("lth", 30001), ("lth_from_cards", 30001),
+                         ("lth_from_nostalgia", 30001), ("lth_from_nostalgia", -30001)):
+        doc = ph.position_doc(nostalgia, players={0: {field: value}})
+        with pytest.raises(ValueError, match="lth, lth_from_cards and lth_from_nostalgia run from -30000 to 30000"):
+            nostalgia.state_from_json(json.dumps(doc))
+
+
+def test_nostalgia_lth_is_refused_in_a_game_without_nostalgia_and_kept_in_one_with_it(ph):
+    doc = ph.position_doc(ph.game(), players={0: {"lth_from_nostalgia": 1, "lth_from_cards": 1, "lth": 1}})
+    with pytest.raises(ValueError, match="lth_from_nostalgia: no Nostalgia cards in this game"):
+        ph.game().state_from_json(json.dumps(doc))
+    nostalgia = lifespan.load_game("pursuit_of_happiness", players=2, expansions=["nostalgia"])
+    doc = ph.position_doc(nostalgia, players={0: {"lth_from_nostalgia": 3, "lth_from_cards": 5, "lth": 5}})
+    state = nostalgia.state_from_json(json.dumps(doc))
+    assert {p.source: p.points for p in state.score_breakdown(0)}["nostalgia"] == 3
+    assert json.loads(state.to_json())["state"]["players"][0]["lth_from_nostalgia"] == 3
 
 
 @pytest.mark.parametrize("bit", [12, 13, 14, 15])

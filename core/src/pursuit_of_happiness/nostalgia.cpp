@@ -1,7 +1,8 @@
 // The Nostalgia expansion (Nostalgia rulebook; docs/pursuit_of_happiness.md §9): a hidden hand
 // of Nostalgia cards, the Nostalgia board whose cards wait for their two Triggers, and the
 // realized cards in the play area with their four categories. The Realization side's own card
-// actions (Progress, Dedicate Time) are the ordinary card action (actions.cpp).
+// actions (Progress, Dedicate Time) are the ordinary card action (actions.cpp). Every reward a
+// Nostalgia card gives is gained here, so the LTH they give is counted here too.
 #include <algorithm>
 
 #include "lifespan/common/deck.hpp"
@@ -16,7 +17,21 @@ int first_empty_slot(const PlayerState& p) {
   return -1;
 }
 
+// The LTH of a Nostalgia card's reward, counted apart as well as among the LTH from cards (the
+// Life Goal measure), so that the score by source shows Nostalgia (score_parts). It saturates
+// as the LTH track does (add_lth). Play never reads it.
+void count_nostalgia_lth(PlayerState& p, const Effect& reward) {
+  if (reward[kLth] == 0) return;
+  p.lth_from_nostalgia = static_cast<std::int16_t>(std::clamp(p.lth_from_nostalgia + reward[kLth], -kLthLimit, kLthLimit));
+}
+
 }  // namespace
+
+// A Nostalgia card's reward, from any of its sides: a card reward, with its LTH counted apart.
+void Game::gain_from_nostalgia(State& s, int seat, const Effect& reward) const {
+  gain(s, seat, reward, true);
+  count_nostalgia_lth(s.players[seat], reward);
+}
 
 // Setup, before the Child Traits are dealt: 8 cards to each player from the bottom of the
 // shuffled deck; the rest go back to the box unseen.
@@ -99,13 +114,14 @@ void Game::do_nostalgia_free(State& s, const Action& a) const {
     NostalgiaSlot& slot = p.nostalgia_board[a.slot];
     slot.marks |= kActiveDone;
     const NostalgiaSpec& spec = cards_.nostalgia[slot.card];
-    pay_set_cost(s, seat, spec.active_cost, spec.active_reward);
+    pay_set_cost(s, seat, spec.active_cost, spec.active_reward);  // gains it as a card reward
+    count_nostalgia_lth(p, spec.active_reward);
   } else {
     InPlay& c = p.cards[a.slot];  // kFreeAbility
     spend_hourglasses(p, 1);
     ++c.time;
     c.flags |= kAbilityUsed;
-    gain(s, seat, nostalgia(c).ability_reward, true);
+    gain_from_nostalgia(s, seat, nostalgia(c).ability_reward);
   }
 }
 
@@ -167,7 +183,7 @@ void Game::resolve_nostalgia(State& s, int seat, const Action& a, const Plan& pl
     slot = NostalgiaSlot{};
     // Realization side up at L1, in no slot; the Hourglass stays on it this round.
     take_card(s, seat, InPlay{kNostalgiaCard, id, 0, 1, time, 0, {-1, -1, -1, -1}});
-    gain(s, seat, cards_.nostalgia[id].reward, true);
+    gain_from_nostalgia(s, seat, cards_.nostalgia[id].reward);
     return;
   }
   const int outcome = a.variant;  // kDetermineOutcome
@@ -175,7 +191,7 @@ void Game::resolve_nostalgia(State& s, int seat, const Action& a, const Plan& pl
   c.time = static_cast<std::uint8_t>(c.time + time);
   c.level = static_cast<std::uint8_t>(3 + outcome);
   const NostalgiaOutcome& chosen = nostalgia(c).outcomes[outcome];
-  gain(s, seat, chosen.reward, true);
+  gain_from_nostalgia(s, seat, chosen.reward);
   std::uint8_t entry = 0;
   // A Partner taken as a reward is only placed: no reward for it, and it is not a Partner
   // started with Start a Relationship.
@@ -189,11 +205,11 @@ void Game::resolve_nostalgia(State& s, int seat, const Action& a, const Plan& pl
 void Game::progress_nostalgia(State& s, int seat, InPlay& c) const {
   const NostalgiaSpec& spec = nostalgia(c);
   if (spec.category == NostalgiaCategory::kRepeatable && c.level == spec.num_levels) {
-    gain(s, seat, spec.repeat_reward, true);
+    gain_from_nostalgia(s, seat, spec.repeat_reward);
     return;
   }
   ++c.level;
-  gain(s, seat, spec.levels[c.level - 1].reward, true);
+  gain_from_nostalgia(s, seat, spec.levels[c.level - 1].reward);
   if (unlocked(c, NostalgiaAbility::kStore)) c.stored = spec.ability_amount;
 }
 
@@ -216,7 +232,7 @@ bool Game::after_nostalgia_action(State& s, int seat, int trigger, bool project,
   for (NostalgiaSlot& slot : p.nostalgia_board) {
     if (choice || !waits_for(slot, cards_, trigger)) continue;
     slot.marks |= kPassiveDone;
-    gain(s, seat, cards_.nostalgia[slot.card].passive_reward, true);
+    gain_from_nostalgia(s, seat, cards_.nostalgia[slot.card].passive_reward);
     break;
   }
   for (const InPlay& c : p.cards) {
@@ -226,9 +242,9 @@ bool Game::after_nostalgia_action(State& s, int seat, int trigger, bool project,
       // Paying on a Project: what was handed over, after STH (the rulebook's FAQ, Bookworm).
       const bool met = spec.goal == NostalgiaGoal::kBoardAction ? trigger == spec.goal_space
                                                                  : project && paid[spec.goal_resource] >= spec.goal_amount;
-      if (met) gain(s, seat, spec.goal_reward, true);
+      if (met) gain_from_nostalgia(s, seat, spec.goal_reward);
     } else if (unlocked(c, NostalgiaAbility::kActionBonus) && spec.ability_space == trigger) {
-      gain(s, seat, spec.ability_reward, true);
+      gain_from_nostalgia(s, seat, spec.ability_reward);
     }
   }
   if (choice) {
@@ -245,7 +261,7 @@ void Game::choose_trigger(State& s, int slot) const {
   const int seat = s.current;
   NostalgiaSlot& chosen = s.players[seat].nostalgia_board[slot];
   chosen.marks |= kPassiveDone;
-  gain(s, seat, cards_.nostalgia[chosen.card].passive_reward, true);
+  gain_from_nostalgia(s, seat, cards_.nostalgia[chosen.card].passive_reward);
   draw_on_stores(s, seat);
   s.trigger_choice = -1;
   s.step = Step::kAction;
@@ -291,13 +307,13 @@ void Game::nostalgia_relationship_goal(State& s, int seat, const InPlay& partner
     const NostalgiaSpec& spec = nostalgia(c);
     if (spec.category != NostalgiaCategory::kLifeGoal || spec.goal != NostalgiaGoal::kRelationshipL3) continue;
     c.level = 2;
-    gain(s, seat, spec.goal_reward, true);
+    gain_from_nostalgia(s, seat, spec.goal_reward);
   }
 }
 
 void Game::nostalgia_round_income(State& s, int seat) const {
   for (const InPlay& c : s.players[seat].cards)
-    if (unlocked(c, NostalgiaAbility::kRoundIncome)) gain(s, seat, nostalgia(c).ability_reward, true);
+    if (unlocked(c, NostalgiaAbility::kRoundIncome)) gain_from_nostalgia(s, seat, nostalgia(c).ability_reward);
 }
 
 // Life Goals with a condition: Mid-Game ones at each End of Round while the life lasts, Game
@@ -313,7 +329,7 @@ void Game::check_nostalgia_goals(State& s, bool game_end) const {
           spec.goal_timing != wanted || measure(s, seat, spec.goal_condition.what) < spec.goal_condition.amount)
         continue;
       c.level = 2;
-      gain(s, seat, spec.goal_reward, true);
+      gain_from_nostalgia(s, seat, spec.goal_reward);
     }
   }
 }

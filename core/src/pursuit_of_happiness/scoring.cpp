@@ -50,8 +50,9 @@ void Game::scores(const State& s, std::int32_t* out) const {
   for (int seat = 0; seat < num_players(); ++seat) out[seat] = s.players[seat].lth;
 }
 
-// The LTH track by source. The state keeps the total and the LTH from card rewards; the
-// sources scored once are found again from the position: the Life Goals the seat claimed,
+// The LTH track by source. The state keeps the total and the LTH from card rewards, with the
+// part of it Nostalgia cards gave; the sources scored once are found again from the position:
+// the Life Goals the seat claimed,
 // Inheritance once taken, and at the end the Trends and the unfulfilled Desire. What is left
 // (STH past either end of its track, Dreams, Popularity, a Kid's missed upkeep) is the last part, so the parts always
 // add up to the track, saturation included.
@@ -63,7 +64,8 @@ std::vector<ScorePart> Game::score_parts(const State& s, int seat) const {
   const bool over = is_terminal(s);
   std::vector<ScorePart> parts{
       {"life_goals", "Life Goals", goals},
-      {"cards", "Card rewards", p.lth_from_cards},
+      {"cards", "Card rewards", p.lth_from_cards - p.lth_from_nostalgia},
+      {"nostalgia", "Nostalgia", p.lth_from_nostalgia},
       {"inheritance", "Inheritance", p.inherited ? inheritance(p) : 0},
       {"trends", "Trends", over ? trend_lth(s, seat) : 0},
       {"unfulfilled_desire", "Unfulfilled Desire", over ? -unfulfilled_desire(p) : 0},

@@ -231,9 +231,11 @@ void Game::validate(const State& s) const {
       continue;
     }
     require_state(p.sth >= rules_.sth_min && p.sth <= rules_.sth_max, who + ".sth outside the STH track");
-    require_state(std::abs(p.lth) <= kLthLimit && std::abs(p.lth_from_cards) <= kLthLimit,
-                  who + ": lth and lth_from_cards run from -" + std::to_string(kLthLimit) + " to " +
-                      std::to_string(kLthLimit));
+    require_state(std::abs(p.lth) <= kLthLimit && std::abs(p.lth_from_cards) <= kLthLimit &&
+                      std::abs(p.lth_from_nostalgia) <= kLthLimit,
+                  who + ": lth, lth_from_cards and lth_from_nostalgia run from -" + std::to_string(kLthLimit) +
+                      " to " + std::to_string(kLthLimit));
+    require_state(nostalgia_on() || p.lth_from_nostalgia == 0, who + ".lth_from_nostalgia: no Nostalgia cards in this game");
     require_state(p.stress <= track_length() && (p.stress < track_length() || !p.alive),
             who + ".stress: past the end of the track means the life has ended");
     require_state(p.hourglasses + p.hourglasses_spent <= kHourglassesPerColour && (p.alive || p.hourglasses == 0),

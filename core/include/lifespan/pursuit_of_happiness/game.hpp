@@ -284,6 +284,7 @@ class Game {
   Plan plan_nostalgia(const State& s, const Action& a) const;
   void resolve_nostalgia(State& s, int seat, const Action& a, const Plan& plan) const;
   void progress_nostalgia(State& s, int seat, InPlay& c) const;
+  void gain_from_nostalgia(State& s, int seat, const Effect& reward) const;  // its LTH counted apart
   // After a main action: Passive Triggers, Ongoing goals and Ability bonuses; `trigger` is the
   // board space used or kAnyCardAction; `paid` the resources a payment handed over.
   // Returns true when both board cards wait for `trigger`: the seat then chooses (Step::kTrigger).

@@ -100,6 +100,8 @@ struct PlayerState {
   std::int8_t sth = 0;
   std::int16_t lth = 0;
   std::int16_t lth_from_cards = 0;   // LTH gained from card rewards (a Life Goal measure)
+  std::int16_t lth_from_nostalgia = 0;  // the part of it Nostalgia cards gave (the score by
+                                        // source; saved from format version 3)
   std::uint8_t stress = 0;           // position on the Stress track, 0 = calmest
   std::uint8_t hourglasses = 0;      // left to place this round
   std::uint8_t hourglasses_spent = 0;  // placed or paid this round (at most 9 with those left)
@@ -139,7 +141,8 @@ struct PlayerState {
   template <class Visitor>
   void visit(Visitor& v) {
     v("resources", resources); v("money", money); v("sth", sth); v("lth", lth);
-    v("lth_from_cards", lth_from_cards); v("stress", stress); v("hourglasses", hourglasses);
+    v("lth_from_cards", lth_from_cards); v.optional("lth_from_nostalgia", lth_from_nostalgia);
+    v("stress", stress); v("hourglasses", hourglasses);
     v("hourglasses_spent", hourglasses_spent); v("upkeep_relief", upkeep_relief);
     v("hourglasses_next", hourglasses_next); v("alive", alive); v("inherited", inherited);
     v("trait", trait);
