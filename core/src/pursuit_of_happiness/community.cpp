@@ -1,7 +1,8 @@
 // The Community expansion (the rules summary: Setup 6.4, Preparation 4.1 and 4.3, Action phase
 // rule 7, End of Round 5 and 9; docs/pursuit_of_happiness.md §9): the Community board, the
 // meeple and the Popularity cap on Hourglasses placed there, the End of Round resolution with an
-// achievement chosen per token, LTH for Popularity, and a 5th seat.
+// achievement chosen per token, LTH for Popularity, and a 5th seat. Rule parameters:
+// `popularity_max`, `community_tokens`, `popularity_lth`.
 #include <algorithm>
 
 #include "lifespan/common/deck.hpp"

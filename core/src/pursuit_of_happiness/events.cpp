@@ -1,6 +1,7 @@
 // The Events promo (KS Promos rulebook §1; docs/pursuit_of_happiness.md §9): an Event is
 // revealed in each Adult round, its ENSURE or PREVENT task can be done during that round, and
-// its effect lasts the next round for the players the task selects.
+// its effect lasts the next round for the players the task selects. Rule parameter:
+// `delayed_event` (when a delayed effect lands).
 #include <algorithm>
 
 #include "lifespan/pursuit_of_happiness/game.hpp"

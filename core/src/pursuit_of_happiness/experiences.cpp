@@ -1,6 +1,7 @@
 // The Experiences expansion's boards (Experiences rulebook; docs/pursuit_of_happiness.md §9):
 // the Experiences board, whose cards slide right and are refilled from the left, and the Dream
-// boards' Desire tokens. The actions themselves are in actions.cpp with the others.
+// boards' Desire tokens, and the Dream board's variants and counts for the candidates. The actions
+// themselves are in actions.cpp with the others. Rule parameter: `dream_slots`.
 #include <algorithm>
 
 #include "lifespan/common/deck.hpp"

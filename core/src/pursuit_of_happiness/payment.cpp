@@ -4,7 +4,7 @@
 // `units` resources, no more of a kind than the player holds, and the shortfall against the
 // owed kinds is at most the discount. Units are chosen one action at a time in non-decreasing
 // kind order, so each payment is reached one way only; a unit with a single option is taken
-// by the engine.
+// by the engine. Rule parameter: `sth_penalty`.
 #include <algorithm>
 
 #include "lifespan/pursuit_of_happiness/game.hpp"

@@ -2,7 +2,7 @@
 // Pets): a Pet is an Item bought at level 1 with Spend and fed at each Upkeep, when it grows one
 // level; its upkeep is its next level's cost and reward (Game::printed_upkeep, actions.cpp).
 // Rule parameter: `unfed_pet` (discard or stays: what a Pet not fed at Upkeep does, confidence
-// low); the Item rules' `upkeep_relief` applies too.
+// low).
 #include "lifespan/pursuit_of_happiness/game.hpp"
 
 namespace lifespan::pursuit_of_happiness {

@@ -1,7 +1,7 @@
 // The Relatives module (the rules summary, Setup 13 and End of Round 7; docs/pursuit_of_happiness.md
 // §9): one Relative per player, and a die rolled for it at the end of each End of Round from the
 // 1st Adult round. The die comes from the state's generator, so a seed replays the game and
-// determinize re-draws the rolls to come.
+// determinize re-draws the rolls to come. Rule parameter: `relative_die`.
 #include "lifespan/common/deck.hpp"
 #include "lifespan/pursuit_of_happiness/game.hpp"
 

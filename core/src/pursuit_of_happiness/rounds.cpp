@@ -2,8 +2,8 @@
 // Round; docs/pursuit_of_happiness.md §4–5): Preparation, Upkeep, the order of turns in the Action
 // phase, End of Round, the Life Goals' settling and the end of the game (setup is setup.cpp).
 // Rule parameters: `hourglasses_first_section`, `overtime_timing`, `group_bonus`,
-// `inheritance_timing`. Decisions are actions
-// (actions.cpp); everything between them happens here.
+// `inheritance_timing`. Decisions are actions (actions.cpp); everything between them happens
+// here.
 #include <algorithm>
 
 #include "lifespan/common/deck.hpp"

@@ -3,7 +3,7 @@
 // course per Job category; a course gives a resource and a credit, and enough credits make a
 // degree that takes resources off getting a Job of its category. The sources give no numbers:
 // the rule parameters `school`, `school_resources`, `degree_credits` and `degree_discount` cover
-// them. Observation and state checks of the module: views.cpp (kObsSchool), state_check.cpp.
+// them. Observation and state checks of the module: views/observation.cpp (kObsSchool), state_check.cpp.
 #include <string>
 
 #include "lifespan/pursuit_of_happiness/game.hpp"

@@ -1,5 +1,6 @@
 // Scores and returns (docs/pursuit_of_happiness.md §5–6), the LTH by source (score_parts, for
-// front ends), and the measures Life Goals compare.
+// front ends), and the measures Life Goals compare. Rule parameters: `inheritance_timing`,
+// `solo_lth_target`.
 #include <algorithm>
 
 #include "lifespan/common/returns.hpp"

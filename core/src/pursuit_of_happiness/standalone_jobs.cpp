@@ -2,8 +2,9 @@
 // docs/pursuit_of_happiness.md, Stand-alone Jobs): a Stand-alone Job is hired with its Work
 // Harder times chosen, and at each Upkeep its holder may work harder, paying the printed Work
 // Harder upkeep that many times on top for its reward. Its hiring is planned with the other take
-// actions (Game::plan_take, actions.cpp); its upkeep is Game::printed_upkeep's. Rule parameter:
-// `upkeep_relief` (off the card's own upkeep, not off working harder).
+// actions (Game::plan_take, actions.cpp); its upkeep is Game::printed_upkeep's. Rule parameters:
+// none of its own; a Child Trait's upkeep relief comes off the card's own upkeep, not off working
+// harder (Game::upkeep_cost).
 #include "lifespan/pursuit_of_happiness/game.hpp"
 
 namespace lifespan::pursuit_of_happiness {

@@ -1,5 +1,6 @@
 // The tracks (docs/pursuit_of_happiness.md §2): STH with its overflow into LTH, the Stress
-// track with its sections, Relax and Good Health, and the end of a life.
+// track with its sections, Relax and Good Health, and the end of a life. Rule parameters:
+// `sth_min`, `sth_max`, `sth_overflow`, `stress_sections`, `stress_section_spaces`.
 #include <algorithm>
 
 #include "lifespan/pursuit_of_happiness/game.hpp"
