@@ -1,6 +1,7 @@
 #pragma once
-// Reads a struct with a visit() method from a nlohmann::json object, field by field: the one
-// decoder for every game's rules and card specs in a game definition (docs/embedding.md §2).
+// Reads a struct with a visit() method from a nlohmann::json object, and writes one, field by
+// field: the one decoder for every game's rules and card specs in a game definition, and the
+// C++ side of a state's record (docs/embedding.md §2–3, docs/state-format.md).
 // nlohmann/json (a well-kept header library, from PyPI's nlohmann-json or Debian's
 // nlohmann-json3-dev) does the parsing; this file only maps its values onto typed fields and
 // reports a wrong one in the project's words. Private to the core's sources.
@@ -13,7 +14,49 @@
 #include <string_view>
 #include <type_traits>
 
+#include "lifespan/common/fixed_vector.hpp"
+
 namespace lifespan {
+
+template <class T>
+struct IsFixedVector : std::false_type {};
+template <class T, std::size_t N>
+struct IsFixedVector<FixedVector<T, N>> : std::true_type {};
+
+// Writes the fields a visit() names into a JSON object (enums as their integer).
+class JsonFieldWriter {
+ public:
+  nlohmann::json object = nlohmann::json::object();
+
+  template <class T>
+  void operator()(const char* name, const T& field) { object[name] = convert(field); }
+  template <class T>
+  void optional(const char* name, const T& field) { (*this)(name, field); }
+  template <class T>
+  void list(const char* name, const T* items, int count) {
+    nlohmann::json out = nlohmann::json::array();
+    for (int i = 0; i < count; ++i) out.push_back(convert(items[i]));
+    object[name] = std::move(out);
+  }
+
+ private:
+  template <class T>
+  static nlohmann::json convert(const T& field) {
+    if constexpr (std::is_same_v<T, bool> || std::is_integral_v<T> || std::is_same_v<T, std::string>) {
+      return field;
+    } else if constexpr (std::is_enum_v<T>) {
+      return static_cast<std::underlying_type_t<T>>(field);
+    } else if constexpr (IsFixedVector<T>::value || requires { std::tuple_size<T>::value; }) {
+      nlohmann::json out = nlohmann::json::array();
+      for (const auto& item : field) out.push_back(convert(item));
+      return out;
+    } else {
+      JsonFieldWriter nested;
+      const_cast<T&>(field).visit(nested);  // visit() only reads when given a writer
+      return nested.object;
+    }
+  }
+};
 
 // Error: the exception type for a bad value (CardDataError for cards, RulesError for rules).
 template <class Error>
@@ -26,6 +69,21 @@ class JsonFieldReader {
   template <class T>
   void operator()(const char* name, T& field) {
     read(member(name), field, where_ + "." + name);
+  }
+
+  // A field added to a format after documents of it were written: absent keeps the default.
+  template <class T>
+  void optional(const char* name, T& field) {
+    if (object_.contains(name)) (*this)(name, field);
+  }
+
+  template <class T>
+  void list(const char* name, T* items, int count) {
+    const nlohmann::json& value = member(name);
+    const std::string path = where_ + "." + name;
+    if (!value.is_array() || value.size() != static_cast<std::size_t>(count))
+      fail(path, "must hold " + std::to_string(count) + " entries, one per player");
+    for (int i = 0; i < count; ++i) read(value[i], items[i], path + "[" + std::to_string(i) + "]");
   }
 
   template <class Enum>
@@ -49,7 +107,7 @@ class JsonFieldReader {
 
  private:
   [[noreturn]] static void fail(const std::string& path, const std::string& what) {
-    throw Error("game definition: " + path + " " + what);
+    throw Error(path + " " + what);
   }
 
   const nlohmann::json& member(const char* name) const {
@@ -86,6 +144,15 @@ class JsonFieldReader {
     } else if constexpr (std::is_same_v<T, std::string>) {
       if (!value.is_string()) fail(path, "is not text");
       field = value.get<std::string>();
+    } else if constexpr (IsFixedVector<T>::value) {
+      if (!value.is_array() || value.size() > T::capacity())
+        fail(path, "is not a list of at most " + std::to_string(T::capacity()) + " values");
+      field.clear();
+      for (std::size_t i = 0; i < value.size(); ++i) {
+        typename T::value_type item{};
+        read(value[i], item, path + "[" + std::to_string(i) + "]");
+        field.push_back(item);
+      }
     } else if constexpr (requires { std::tuple_size<T>::value; }) {
       if (!value.is_array() || value.size() != std::tuple_size<T>::value)
         fail(path, "is not a list of " + std::to_string(std::tuple_size<T>::value) + " values");

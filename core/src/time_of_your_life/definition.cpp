@@ -16,7 +16,7 @@ Definition read_definition(std::string_view json_text) {
   Definition d;
   const auto parameters = document.find("parameters");
   if (parameters == document.end()) throw CardDataError("game definition: no \"parameters\"");
-  JsonFieldReader<RulesError> rules(*parameters, "parameters");
+  JsonFieldReader<RulesError> rules(*parameters, "game definition: parameters");
   d.rules.visit(rules);
 
   const auto traits = document.find("traits");
@@ -30,10 +30,26 @@ Definition read_definition(std::string_view json_text) {
   const auto cards = document.find("cards");
   if (cards == document.end() || !cards->is_array()) throw CardDataError("game definition: no \"cards\" list");
   for (std::size_t i = 0; i < cards->size(); ++i) {
-    JsonFieldReader<CardDataError> card((*cards)[i], "cards[" + std::to_string(i) + "]");
+    JsonFieldReader<CardDataError> card((*cards)[i], "game definition: cards[" + std::to_string(i) + "]");
     d.cards.emplace_back().visit(card);
   }
   return d;
+}
+
+std::string state_record_json(const Game& game, const State& state) {
+  JsonFieldWriter writer;
+  const_cast<State&>(state).visit(writer, game.num_players());
+  return writer.object.dump();
+}
+
+State state_from_record_json(const Game& game, std::string_view json_text) {
+  const nlohmann::json record = nlohmann::json::parse(json_text, nullptr, /*allow_exceptions=*/false);
+  if (record.is_discarded()) throw StateFormatError("state record: not valid JSON");
+  State state{};
+  JsonFieldReader<StateFormatError> reader(record, "state");
+  state.visit(reader, game.num_players());
+  game.validate(state);
+  return state;
 }
 
 }  // namespace lifespan::time_of_your_life

@@ -1,7 +1,8 @@
 #pragma once
 // Time of Your Life from a game definition (docs/embedding.md §2): the rules are read by name
 // through Rules::visit and the cards through CardSpec::visit, so the definition is the one
-// format Python's load_game and a C++ host share.
+// format Python's load_game and a C++ host share. Also a state's record as JSON: the "state"
+// field of a saved state (docs/state-format.md), written and read through State::visit.
 #include <array>
 #include <string>
 #include <string_view>
@@ -28,5 +29,11 @@ inline Game game_from_definition(std::string_view json_text) {
   const Definition d = read_definition(json_text);
   return Game(d.rules, d.cards, d.trait_names);
 }
+
+// A state's record: the "state" object of Python's `state.to_json()` document (Python reads it
+// back with `game._state_from_record(json.loads(text))`, or inside a whole document).
+std::string state_record_json(const Game& game, const State& state);
+// Throws StateFormatError for a malformed record or one that breaks the rules' invariants.
+State state_from_record_json(const Game& game, std::string_view json_text);
 
 }  // namespace lifespan::time_of_your_life
