@@ -63,6 +63,7 @@ int main(int argc, char** argv) {
     const std::string saved = toyl::state_record_json(game, state);
     const toyl::State loaded = toyl::state_from_record_json(game, saved);
     std::cout << "saved " << saved.size() << " bytes, reloaded " << (loaded == state ? "equal" : "DIFFERENT") << '\n';
+    std::cout << "record " << saved << '\n';
     return loaded == state ? 0 : 1;
   } catch (const std::invalid_argument& error) {  // every core error derives from it
     std::cerr << "error: " << error.what() << '\n';
