@@ -14,6 +14,7 @@ import pathlib
 import shutil
 import subprocess
 import sys
+from typing import Any
 
 import pytest
 
@@ -149,3 +150,45 @@ def test_a_cpp_state_record_loads_in_python(cpp_build: pathlib.Path, exported: p
     expected.apply(action)
     assert game._state_from_record(record).to_json() == expected.to_json()
     assert record == expected._to_record()
+
+
+@pytest.fixture(scope="module")
+def cython_policy(tmp_path_factory: pytest.TempPathFactory) -> tuple[Any, Any]:
+    pytest.importorskip("Cython", reason="the cython extra (pip install '.[test,cython]')")
+    pytest.importorskip("setuptools", reason="the cython extra (pip install '.[test,cython]')")
+    if _build_tools_missing():
+        pytest.skip("a C++ compiler is not on PATH")
+    sys.path.insert(0, str(ROOT / "tests" / "helpers"))
+    try:
+        import cython_example
+    finally:
+        sys.path.remove(str(ROOT / "tests" / "helpers"))
+    return cython_example.build(tmp_path_factory.mktemp("cython"))
+
+
+@pytest.mark.parametrize("players", [2, 4, 6])
+def test_the_cython_policy_agrees_with_python(cython_policy: tuple[Any, Any], players: int) -> None:
+    native, python = cython_policy
+    game = lifespan.load_game("time_of_your_life", players=players)
+    for seed in range(4):
+        assert native.play_greedy(game, seed) == python.play_greedy(game, seed)
+
+
+def test_the_cython_policy_reads_a_python_state_without_changing_it(cython_policy: tuple[Any, Any]) -> None:
+    native, python = cython_policy
+    game = lifespan.load_game("time_of_your_life", players=3)
+    state = game.new_state(2)
+    for _ in range(5):
+        state.apply(state.legal_actions()[-1])
+    before = state.to_json()
+    assert native.greedy_move(state) == python.greedy_move(state)
+    assert native.play_greedy_from(state) == python.play_greedy_from(state)
+    assert state.to_json() == before
+
+
+def test_a_capsule_of_another_game_is_refused(cython_policy: tuple[Any, Any]) -> None:
+    native, _ = cython_policy
+    with pytest.raises(ValueError):
+        native.play_greedy(lifespan.load_game("pursuit_of_happiness"), 0)
+    with pytest.raises(AttributeError):
+        native.play_greedy(object(), 0)

@@ -30,3 +30,18 @@ def get_library_dir() -> str:
     """The directory holding the static core library (`liblifespan_core.a`), for a setup.py
     or Makefile host that links without CMake."""
     return str(_native_root() / "lib")
+
+
+def get_library() -> str:
+    """The static core library itself, for `extra_objects` of a setuptools Extension."""
+    names = sorted(Path(get_library_dir()).glob("*lifespan_core*"))
+    if not names:
+        raise FileNotFoundError(f"no lifespan_core library in {get_library_dir()}: this lifespan was "
+                                "installed without its C++ package")
+    return str(names[0])
+
+
+def get_cython_include() -> str:
+    """The directory to give Cython's include path, so that `cimport lifespan.native_...`
+    finds the package's .pxd declarations (in an editable install they stay in the sources)."""
+    return str(Path(__file__).resolve().parent.parent)
