@@ -39,5 +39,8 @@ def test_cython_policy_against_the_python_loop(benchmark, tmp_path):
                                 cython_us_per_game=round(native_s * 1e6, 1), speedup=round(ratio, 1))
     print(f"\ngreedy policy, 4 players: Python loop {python_s * 1e6:.0f} µs/game, "
           f"Cython {native_s * 1e6:.0f} µs/game: {ratio:.1f}x")
-    assert ratio > 1
+    assert native.play_greedy(game, 0) == python.play_greedy(game, 0)
+    # Untimed, each side is one short run on a shared machine: only a timed run's ratio means anything.
+    if timed:
+        assert ratio > 1
     benchmark(native.play_greedy, game, 0)
