@@ -140,7 +140,15 @@ void bind_game(py::module_& m, const char* game_class, const char* state_class) 
     return State{std::move(owner), game, value};
   };
 
+  // The native objects behind the Python ones, for Cython and C hosts (docs/embedding.md §3):
+  // a PyCapsule named after the class ("TimeOfYourLifeGame", "TimeOfYourLifeState") holding a `const Game*` or a `State*`. The pointer
+  // lives as long as the Python object it came from; a State's may be changed in place.
   py::class_<Game>(m, game_class, py::dynamic_attr())
+      .def("native_capsule",
+           [game_class](const Game& g) {
+             return py::capsule(const_cast<G*>(g.game.get()), game_class);
+           },
+           "A PyCapsule holding this game's `const Game*` (docs/embedding.md §3).")
       .def_property_readonly("num_players", [](const Game& g) { return g.game->num_players(); })
       .def_property_readonly("num_distinct_actions", [](const Game&) { return G::kNumDistinctActions; })
       .def_property_readonly("observation_shape",
@@ -177,6 +185,9 @@ void bind_game(py::module_& m, const char* game_class, const char* state_class) 
 
   py::class_<State> state_cls(m, state_class);
   state_cls
+      .def("native_capsule",
+           [state_class](State& s) { return py::capsule(&s.state, state_class); },
+           "A PyCapsule holding this state's `State*`, valid while the state lives (docs/embedding.md §3).")
       .def_property_readonly_static("state_bytes", [](py::handle) { return sizeof(typename G::State); },
                                     "sizeof the C++ state value: what a clone copies")
       .def_property_readonly("game", [](const State& s) { return s.owner; })

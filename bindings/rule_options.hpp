@@ -4,7 +4,9 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <initializer_list>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -30,6 +32,32 @@ void read_option(const py::dict& rules, const OptionTable& table, const std::str
     throw RulesError(name + ": no option '" + value + "' (options: " + known + ")");
   }
   throw RulesError(name + ": not a text parameter of this game");
+}
+
+// The option names of a Rules struct's enumerated parameters, read through its visit():
+// {parameter: [option, ...]} in enum order.
+class OptionCollector {
+ public:
+  template <class T>
+  void operator()(const char*, T&) {}
+  template <class Enum>
+  void option(const char* name, Enum&, std::initializer_list<std::string_view> options) {
+    py::list names;
+    for (std::string_view option : options) names.append(py::str(option.data(), option.size()));
+    options_[name] = names;
+  }
+  py::dict options() const { return options_; }
+
+ private:
+  py::dict options_;
+};
+
+template <class Rules>
+py::dict options_of() {
+  Rules rules;
+  OptionCollector collector;
+  rules.visit(collector);
+  return collector.options();
 }
 
 inline py::dict options_dict(const OptionTable& table) {

@@ -16,6 +16,7 @@ import numpy as np
 
 from ._api import ScorePart, load_state
 from ._errors import CardDataError, IllegalActionError, RulesError
+from ._native import get_cmake_dir, get_cython_include, get_include, get_library, get_library_dir
 from ._parameters import MAX_SEED, MAX_THREADS, check_integer, native_method
 from ._registry import games, load_game
 from ._search import MCTSResult, mcts
@@ -45,6 +46,11 @@ __all__ = [
     "compare_variants",
     "derive_seed",
     "games",
+    "get_cmake_dir",
+    "get_cython_include",
+    "get_include",
+    "get_library",
+    "get_library_dir",
     "load_game",
     "load_state",
     "make_agent",

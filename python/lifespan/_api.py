@@ -8,6 +8,7 @@ import hashlib
 import json
 from typing import TYPE_CHECKING, Any, Callable, Mapping, NamedTuple, SupportsIndex
 
+from ._definition import game_to_definition
 from ._parameters import MAX_SEED, check_integer
 
 if TYPE_CHECKING:
@@ -32,12 +33,14 @@ def card_fingerprint(traits: list[str], cards: list[dict[str, Any]]) -> str:
 
 def attach_definition(game: Any, name: str, parameters: Mapping[str, Any], traits: list[str],
                       cards: list[dict[str, Any]], secret_choice: Callable[[Any, int], bool],
-                      load_options: Mapping[str, Any] | None = None) -> Any:
+                      load_options: Mapping[str, Any] | None = None,
+                      definition: Mapping[str, Any] | None = None) -> Any:
     """Gives a freshly built engine game what defines it, for the API, JSON and pickling.
     `parameters` are the engine's (rule parameters, players, seed); `load_options` the other
     `load_game` keywords that chose the game (Pursuit's `expansions`), shown in
     `game.parameters` too. `secret_choice(state, action)`: whether others may not yet learn that
-    the seat to move took `action` (the REPL then shows only that a bot has decided)."""
+    the seat to move took `action` (the REPL then shows only that a bot has decided).
+    `definition`: the game definition the engine was built from (docs/embedding.md §2)."""
     game.name = name
     game._parameters = dict(parameters)
     game._load_options = copy.deepcopy(dict(load_options or {}))
@@ -45,6 +48,7 @@ def attach_definition(game: Any, name: str, parameters: Mapping[str, Any], trait
     game._cards = copy.deepcopy(cards)
     game._fingerprint = card_fingerprint(list(traits), cards)
     game._secret_choice = secret_choice
+    game._definition = copy.deepcopy(dict(definition or {}))
     return game
 
 
@@ -274,6 +278,7 @@ def install(game_class: type, state_class: type) -> None:
         "state_from_json": game_state_from_json,
         "__repr__": game_repr,
         "__reduce__": game_reduce,
+        "to_definition": game_to_definition,
     }
     state_methods: dict[str, Any] = {
         "to_json": state_to_json,

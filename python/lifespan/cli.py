@@ -1,5 +1,5 @@
-"""The command line: `play` (the terminal game of lifespan.repl), `selfplay`, `tournament` and
-`analyze` (lifespan/cli_batch.py), `cards` (export and check a transcription of printed
+"""The command line: `play` (the terminal game of lifespan.repl), `selfplay`, `export` (a game
+definition for a C++ host, docs/embedding.md), `tournament` and `analyze` (lifespan/cli_batch.py), `cards` (export and check a transcription of printed
 cards, in lifespan/transcription.py) and `serve` (the web table, in lifespan/serve.py).
 
 Both work for every registered game: they use the Game / State contract, and selfplay's
@@ -18,6 +18,7 @@ from typing import Any, Sequence
 from tabulate import tabulate
 
 from . import cli_batch, games, load_game, serve, transcription
+from ._definition import definition_text
 from ._parameters import MAX_THREADS, check_integer, merge_parameters, parse_value
 from .agents import AGENTS, check_agent_name, split_agent_specs
 from .repl import Repl, terminal_reader, use_colour
@@ -109,6 +110,17 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_export(args: argparse.Namespace) -> int:
+    """Writes the game definition a C++ host loads (docs/embedding.md §2)."""
+    text = definition_text(_game_from_args(args).to_definition())
+    if args.output == "-":
+        print(text)
+    else:
+        with open(args.output, "w", encoding="utf-8") as out:
+            out.write(text + "\n")
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m lifespan", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
@@ -145,6 +157,11 @@ def build_parser() -> argparse.ArgumentParser:
                           help="native threads for random games (default: one per core)")
     cli_batch.backend_options(selfplay)
     selfplay.set_defaults(run=cmd_selfplay)
+    export = sub.add_parser("export", help="write a game definition for a C++ host (docs/embedding.md)",
+                            epilog=epilog)
+    common(export)
+    export.add_argument("-o", "--output", default="-", metavar="FILE", help="where to write it (default: stdout)")
+    export.set_defaults(run=cmd_export)
     cli_batch.add_commands(sub, common, epilog)
     transcription.add_commands(sub)
     serve.add_command(sub)

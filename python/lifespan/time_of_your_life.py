@@ -12,6 +12,7 @@ from typing import Any, Iterable, Mapping
 from . import _core
 from ._api import attach_definition
 from ._cardcheck import FieldChecker
+from ._definition import definition_document, definition_text
 from ._errors import CardDataError
 from ._parameters import Parameter, load_parameters, resolve, split_load_options
 
@@ -213,8 +214,10 @@ def engine_record(card: Mapping[str, Any], traits: list[str]) -> dict[str, Any]:
 def build(parameters: Mapping[str, Any], traits: list[str], cards: list[dict[str, Any]]) -> Any:
     """The engine object for checked parameters and cards (also used when unpickling)."""
     records = [engine_record(card, traits) for card in cards]
-    game = _core.make_time_of_your_life(dict(parameters), records, list(traits))
-    return attach_definition(game, NAME, parameters, traits, cards, secret_choice=_simultaneous_choice)
+    definition = definition_document(NAME, parameters, {}, traits, cards, records)
+    game = _core.time_of_your_life_from_definition(definition_text(definition))
+    return attach_definition(game, NAME, parameters, traits, cards, secret_choice=_simultaneous_choice,
+                             definition=definition)
 
 
 def _simultaneous_choice(state: Any, action: int) -> bool:

@@ -39,6 +39,19 @@ struct Objective {
   std::uint8_t max_age = 0;        // age_band
   std::uint8_t emotion = 0;        // tokens: 0 happiness, 1 inspiration
   bool operator==(const Objective&) const = default;
+
+  // The fields by their names in a game definition's card record (docs/embedding.md §2).
+  template <class Visitor>
+  void visit(Visitor& v) {
+    v("kind_index", kind);
+    v("points", points);
+    v("trait_index", trait);
+    v("toward_left", toward_left);
+    v("size", size);
+    v("min", min_age);
+    v("max", max_age);
+    v("emotion_index", emotion);
+  }
 };
 
 // One card as written in the card file.
@@ -51,6 +64,17 @@ struct CardSpec {
   std::array<std::uint8_t, kNumEmotions> right_icons{};     // icons per emotion, right edge
   Objective objective;
   bool operator==(const CardSpec&) const = default;
+
+  template <class Visitor>
+  void visit(Visitor& v) {
+    v("number", number);
+    v("age", age);
+    v("name", name);
+    v("trait_counts", traits);
+    v("left_counts", left_icons);
+    v("right_counts", right_icons);
+    v("objective", objective);
+  }
 };
 
 }  // namespace lifespan::time_of_your_life

@@ -1,0 +1,173 @@
+#pragma once
+// Reads a struct with a visit() method from a nlohmann::json object, and writes one, field by
+// field: the one decoder for every game's rules and card specs in a game definition, and the
+// C++ side of a state's record (docs/embedding.md §2–3, docs/state-format.md).
+// nlohmann/json (a well-kept header library, from PyPI's nlohmann-json or Debian's
+// nlohmann-json3-dev) does the parsing; this file only maps its values onto typed fields and
+// reports a wrong one in the project's words. Private to the core's sources.
+#include <nlohmann/json.hpp>
+
+#include <array>
+#include <initializer_list>
+#include <limits>
+#include <string>
+#include <string_view>
+#include <type_traits>
+
+#include "lifespan/common/fixed_vector.hpp"
+
+namespace lifespan {
+
+template <class T>
+struct IsFixedVector : std::false_type {};
+template <class T, std::size_t N>
+struct IsFixedVector<FixedVector<T, N>> : std::true_type {};
+
+// Writes the fields a visit() names into a JSON object (enums as their integer).
+class JsonFieldWriter {
+ public:
+  nlohmann::json object = nlohmann::json::object();
+
+  template <class T>
+  void operator()(const char* name, const T& field) { object[name] = convert(field); }
+  template <class T>
+  void optional(const char* name, const T& field) { (*this)(name, field); }
+  template <class T>
+  void list(const char* name, const T* items, int count) {
+    nlohmann::json out = nlohmann::json::array();
+    for (int i = 0; i < count; ++i) out.push_back(convert(items[i]));
+    object[name] = std::move(out);
+  }
+
+ private:
+  template <class T>
+  static nlohmann::json convert(const T& field) {
+    if constexpr (std::is_same_v<T, bool> || std::is_integral_v<T> || std::is_same_v<T, std::string>) {
+      return field;
+    } else if constexpr (std::is_enum_v<T>) {
+      return static_cast<std::underlying_type_t<T>>(field);
+    } else if constexpr (IsFixedVector<T>::value || requires { std::tuple_size<T>::value; }) {
+      nlohmann::json out = nlohmann::json::array();
+      for (const auto& item : field) out.push_back(convert(item));
+      return out;
+    } else {
+      JsonFieldWriter nested;
+      const_cast<T&>(field).visit(nested);  // visit() only reads when given a writer
+      return nested.object;
+    }
+  }
+};
+
+// Error: the exception type for a bad value (CardDataError for cards, RulesError for rules).
+template <class Error>
+class JsonFieldReader {
+ public:
+  JsonFieldReader(const nlohmann::json& object, std::string where) : object_(object), where_(std::move(where)) {
+    if (!object_.is_object()) fail(where_, "is not an object");
+  }
+
+  template <class T>
+  void operator()(const char* name, T& field) {
+    read(member(name), field, where_ + "." + name);
+  }
+
+  // A field added to a format after documents of it were written: absent keeps the default.
+  template <class T>
+  void optional(const char* name, T& field) {
+    if (object_.contains(name)) (*this)(name, field);
+  }
+
+  template <class T>
+  void list(const char* name, T* items, int count) {
+    const nlohmann::json& value = member(name);
+    const std::string path = where_ + "." + name;
+    if (!value.is_array() || value.size() != static_cast<std::size_t>(count))
+      fail(path, "must hold " + std::to_string(count) + " entries, one per player");
+    for (int i = 0; i < count; ++i) read(value[i], items[i], path + "[" + std::to_string(i) + "]");
+  }
+
+  template <class Enum>
+  void option(const char* name, Enum& field, std::initializer_list<std::string_view> options) {
+    const nlohmann::json& value = member(name);
+    const std::string path = where_ + "." + name;
+    if (!value.is_string()) fail(path, "is not text");
+    const auto& text = value.get_ref<const std::string&>();
+    int index = 0;
+    std::string known;
+    for (std::string_view option : options) {
+      if (option == text) {
+        field = static_cast<Enum>(index);
+        return;
+      }
+      known += (known.empty() ? "" : ", ") + std::string(option);
+      ++index;
+    }
+    throw Error(std::string(name) + ": no option '" + text + "' (options: " + known + ")");
+  }
+
+ private:
+  [[noreturn]] static void fail(const std::string& path, const std::string& what) {
+    throw Error(path + " " + what);
+  }
+
+  const nlohmann::json& member(const char* name) const {
+    const auto found = object_.find(name);
+    if (found == object_.end()) fail(where_, std::string("has no field '") + name + "'");
+    return *found;
+  }
+
+  template <class T>
+  static void read(const nlohmann::json& value, T& field, const std::string& path) {
+    if constexpr (std::is_same_v<T, bool>) {
+      if (!value.is_boolean()) fail(path, "is not true or false");
+      field = value.get<bool>();
+    } else if constexpr (std::is_enum_v<T>) {
+      std::underlying_type_t<T> raw{};
+      read(value, raw, path);
+      field = static_cast<T>(raw);
+    } else if constexpr (std::is_integral_v<T>) {
+      if (!value.is_number_integer()) fail(path, "is not a whole number");
+      if (value.is_number_unsigned()) {
+        const auto n = value.get<std::uint64_t>();
+        if (n > static_cast<std::uint64_t>(std::numeric_limits<T>::max())) fail(path, "is too large");
+        field = static_cast<T>(n);
+      } else {
+        const auto n = value.get<std::int64_t>();
+        if constexpr (std::is_unsigned_v<T>) {
+          if (n < 0) fail(path, "is negative");
+          if (static_cast<std::uint64_t>(n) > std::numeric_limits<T>::max()) fail(path, "is too large");
+        } else {
+          if (n < std::numeric_limits<T>::min() || n > std::numeric_limits<T>::max()) fail(path, "is out of range");
+        }
+        field = static_cast<T>(n);
+      }
+    } else if constexpr (std::is_same_v<T, std::string>) {
+      if (!value.is_string()) fail(path, "is not text");
+      field = value.get<std::string>();
+    } else if constexpr (IsFixedVector<T>::value) {
+      if (!value.is_array() || value.size() > T::capacity())
+        fail(path, "is not a list of at most " + std::to_string(T::capacity()) + " values");
+      field.clear();
+      for (std::size_t i = 0; i < value.size(); ++i) {
+        typename T::value_type item{};
+        read(value[i], item, path + "[" + std::to_string(i) + "]");
+        field.push_back(item);
+      }
+    } else if constexpr (requires { std::tuple_size<T>::value; }) {
+      if (!value.is_array() || value.size() != std::tuple_size<T>::value)
+        fail(path, "is not a list of " + std::to_string(std::tuple_size<T>::value) + " values");
+      for (std::size_t i = 0; i < field.size(); ++i) read(value[i], field[i], path + "[" + std::to_string(i) + "]");
+    } else {
+      JsonFieldReader nested(value, path);
+      field.visit(nested);
+    }
+  }
+
+  const nlohmann::json& object_;
+  std::string where_;
+};
+
+// Parses a definition and checks its format name and version; throws CardDataError.
+nlohmann::json parse_definition(std::string_view json_text);
+
+}  // namespace lifespan

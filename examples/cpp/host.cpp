@@ -1,0 +1,72 @@
+// A C++ host of the lifespan core (docs/embedding.md §1): loads a Time of Your Life game
+// definition exported by `python -m lifespan export time_of_your_life -o game.json`, plays
+// seeded random games exactly as lifespan.playouts does, asks MCTS for a move, prints scores,
+// and saves and loads a state's record as JSON.
+//
+//   lifespan_host game.json [seed] [games]
+#include <cstdint>
+#include <cstdlib>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+#include <string>
+
+#include "lifespan/common/mcts.hpp"
+#include "lifespan/common/playouts.hpp"
+#include "lifespan/time_of_your_life/definition.hpp"
+
+namespace toyl = lifespan::time_of_your_life;
+
+int main(int argc, char** argv) {
+  if (argc < 2) {
+    std::cerr << "usage: lifespan_host game.json [seed] [games]\n";
+    return 2;
+  }
+  std::ifstream file(argv[1]);
+  if (!file) {
+    std::cerr << "cannot read " << argv[1] << "\n";
+    return 2;
+  }
+  std::stringstream text;
+  text << file.rdbuf();
+  const std::uint64_t seed = argc > 2 ? std::strtoull(argv[2], nullptr, 10) : 0;
+  const int games = argc > 3 ? std::atoi(argv[3]) : 3;
+
+  try {
+    const toyl::Game game = toyl::game_from_definition(text.str());
+    const int players = game.num_players();
+
+    // Game i of lifespan.playouts(game, n, seed): its own derived seed for the deal, and a
+    // uniformly random policy seeded from it (README, "Random playouts").
+    std::int32_t scores[toyl::Game::kMaxPlayers];
+    for (int i = 0; i < games; ++i) {
+      const std::uint64_t game_seed = lifespan::derive_seed(seed, static_cast<std::uint64_t>(i));
+      toyl::State state = game.new_state(game_seed);
+      lifespan::SplitMix64 policy{game_seed ^ 0x5DEECE66DULL};
+      lifespan::random_playout(game, state, policy);
+      game.scores(state, scores);
+      std::cout << "game " << i << " scores";
+      for (int p = 0; p < players; ++p) std::cout << ' ' << scores[p];
+      std::cout << '\n';
+    }
+
+    // A search from the opening position.
+    toyl::State state = game.new_state(seed);
+    lifespan::MctsOptions options;
+    options.iterations = 2000;
+    options.seed = seed;
+    const lifespan::MctsResult best = lifespan::mcts(game, state, options);
+    std::cout << "mcts " << best.action << ' ' << game.action_to_string(state, best.action) << '\n';
+    game.apply(state, best.action);
+
+    // Save and load the position: the record Python's state.to_json() holds under "state".
+    const std::string saved = toyl::state_record_json(game, state);
+    const toyl::State loaded = toyl::state_from_record_json(game, saved);
+    std::cout << "saved " << saved.size() << " bytes, reloaded " << (loaded == state ? "equal" : "DIFFERENT") << '\n';
+    std::cout << "record " << saved << '\n';
+    return loaded == state ? 0 : 1;
+  } catch (const std::invalid_argument& error) {  // every core error derives from it
+    std::cerr << "error: " << error.what() << '\n';
+    return 2;
+  }
+}

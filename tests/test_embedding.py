@@ -1,0 +1,201 @@
+"""Embedding the engine (docs/embedding.md): game definitions written by Python and read by the
+core, and the C++ package used the way a user uses it — tests/cpp/ and examples/cpp/ are
+configured with CMake against the installed package (`lifespan.get_cmake_dir()`), built, and
+run; the host must reproduce `lifespan.playouts` score for score.
+
+Without cmake or a C++ compiler on PATH the build tests skip (pip's own build needs both, so
+they run wherever the package was built from source)."""
+
+from __future__ import annotations
+
+import json
+import os
+import pathlib
+import shutil
+import subprocess
+import sys
+from typing import Any
+
+import pytest
+
+import lifespan
+from lifespan import _core
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+PLAYERS, SEED, GAMES = 3, 11, 5
+
+
+def test_definition_is_versioned_and_names_its_game() -> None:
+    game = lifespan.load_game("time_of_your_life", players=PLAYERS)
+    definition = game.to_definition()
+    assert definition["format"] == "lifespan-game-definition"
+    assert definition["version"] == 1
+    assert definition["game"] == "time_of_your_life"
+    assert definition["parameters"]["players"] == PLAYERS
+    assert len(definition["cards"]) == 80
+    assert {card["provenance"] for card in definition["cards"]} <= {"authored", "transcribed", "printed"}
+
+
+def test_the_core_rebuilds_an_equal_game_from_a_definition() -> None:
+    game = lifespan.load_game("time_of_your_life", players=4, icon_matching="any_edge")
+    rebuilt = _core.time_of_your_life_from_definition(json.dumps(game.to_definition()))
+    assert (rebuilt._playouts(50, 3, 1) == game._playouts(50, 3, 1)).all()
+
+
+def test_to_definition_returns_a_copy() -> None:
+    game = lifespan.load_game("time_of_your_life")
+    game.to_definition()["cards"].clear()
+    assert len(game.to_definition()["cards"]) == 80
+
+
+@pytest.mark.parametrize("change, error", [
+    (lambda d: d.update(version=2), lifespan.CardDataError),
+    (lambda d: d.update(format="something else"), lifespan.CardDataError),
+    (lambda d: d.update(game="pursuit_of_happiness"), lifespan.CardDataError),
+    (lambda d: d["parameters"].update(players=True), lifespan.RulesError),
+    (lambda d: d["parameters"].update(icon_matching="nowhere"), lifespan.RulesError),
+    (lambda d: d["parameters"].pop("seed"), lifespan.RulesError),
+    (lambda d: d["cards"][0].update(age="old"), lifespan.CardDataError),
+    (lambda d: d["cards"][0].update(trait_counts=[1, 0]), lifespan.CardDataError),
+    (lambda d: d["cards"][0]["objective"].update(points=1000), lifespan.CardDataError),
+    (lambda d: d["cards"].pop(), lifespan.CardDataError),
+    (lambda d: d.update(traits=["a"]), lifespan.CardDataError),
+])
+def test_a_bad_definition_is_a_value_error_in_the_projects_words(change, error) -> None:
+    definition = lifespan.load_game("time_of_your_life").to_definition()
+    change(definition)
+    with pytest.raises(error):
+        _core.time_of_your_life_from_definition(json.dumps(definition))
+
+
+def test_a_definition_that_is_not_json_is_refused() -> None:
+    with pytest.raises(lifespan.CardDataError, match="not valid JSON"):
+        _core.time_of_your_life_from_definition("{")
+    with pytest.raises(TypeError):
+        _core.time_of_your_life_from_definition(3)  # type: ignore[arg-type]
+
+
+def test_pursuit_has_no_definition_yet() -> None:
+    with pytest.raises(ValueError, match="cannot yet"):
+        lifespan.load_game("pursuit_of_happiness").to_definition()
+
+
+def test_export_writes_the_definition(tmp_path: pathlib.Path) -> None:
+    out = tmp_path / "game.json"
+    subprocess.run([sys.executable, "-m", "lifespan", "export", "time_of_your_life", "--players", "5",
+                    "--param", "age_order=number", "-o", str(out)], check=True)
+    written = json.loads(out.read_text())
+    assert written == lifespan.load_game("time_of_your_life", players=5, age_order="number").to_definition()
+
+
+def test_the_package_points_at_its_cmake_config_and_headers() -> None:
+    assert (pathlib.Path(lifespan.get_cmake_dir()) / "lifespanConfig.cmake").is_file()
+    assert (pathlib.Path(lifespan.get_include()) / "lifespan" / "time_of_your_life" / "definition.hpp").is_file()
+    assert any(pathlib.Path(lifespan.get_library_dir()).glob("*lifespan_core*"))
+
+
+def _build_tools_missing() -> bool:
+    return shutil.which("cmake") is None or shutil.which(os.environ.get("CXX", "c++")) is None
+
+
+def _skip_native_builds() -> None:
+    if _build_tools_missing():
+        pytest.skip("cmake or a C++ compiler is not on PATH")
+    # A sanitizer build's core needs its runtime linked in: hosts built as a user builds cannot
+    # link it, and the compilers must not run with that runtime preloaded (docs/reliability.md).
+    if any(name in os.environ.get("LD_PRELOAD", "") for name in ("asan", "tsan")):
+        pytest.skip("a sanitizer runtime is preloaded: the C++ and Cython builds run in the plain build")
+
+
+@pytest.fixture(scope="module")
+def cpp_build(tmp_path_factory: pytest.TempPathFactory) -> pathlib.Path:
+    """tests/cpp/ (with examples/cpp/) configured and built against the installed package."""
+    _skip_native_builds()
+    build = tmp_path_factory.mktemp("cpp")
+    generator = ["-G", "Ninja"] if shutil.which("ninja") else []
+    subprocess.run(["cmake", "-S", str(ROOT / "tests" / "cpp"), "-B", str(build), *generator,
+                    f"-Dlifespan_DIR={lifespan.get_cmake_dir()}"], check=True, capture_output=True)
+    subprocess.run(["cmake", "--build", str(build), "--parallel", "2"], check=True, capture_output=True)
+    return build
+
+
+@pytest.fixture(scope="module")
+def exported(tmp_path_factory: pytest.TempPathFactory) -> pathlib.Path:
+    path = tmp_path_factory.mktemp("definition") / "game.json"
+    subprocess.run([sys.executable, "-m", "lifespan", "export", "time_of_your_life",
+                    "--players", str(PLAYERS), "-o", str(path)], check=True)
+    return path
+
+
+def test_cpp_unit_tests_pass(cpp_build: pathlib.Path, exported: pathlib.Path) -> None:
+    run = subprocess.run([str(cpp_build / "core_tests"), str(exported)], capture_output=True, text=True)
+    assert run.returncode == 0, run.stdout + run.stderr
+    assert "0 failure(s)" in run.stdout
+
+
+def test_cpp_host_plays_the_same_games_as_python(cpp_build: pathlib.Path, exported: pathlib.Path) -> None:
+    run = subprocess.run([str(cpp_build / "example" / "lifespan_host"), str(exported), str(SEED), str(GAMES)],
+                         capture_output=True, text=True, check=True)
+    lines = run.stdout.splitlines()
+    host_scores = [[int(x) for x in line.split("scores")[1].split()] for line in lines if line.startswith("game ")]
+    game = lifespan.load_game("time_of_your_life", players=PLAYERS)
+    assert host_scores == lifespan.playouts(game, GAMES, seed=SEED, threads=1).tolist()
+    mcts_line = next(line for line in lines if line.startswith("mcts "))
+    action = int(mcts_line.split()[1])
+    assert action in game.new_state(SEED).legal_actions()
+    assert "reloaded equal" in run.stdout
+
+
+def test_a_cpp_state_record_loads_in_python(cpp_build: pathlib.Path, exported: pathlib.Path) -> None:
+    """The record the host saves is the "state" of Python's to_json document."""
+    run = subprocess.run([str(cpp_build / "example" / "lifespan_host"), str(exported), str(SEED), "1"],
+                         capture_output=True, text=True, check=True)
+    lines = run.stdout.splitlines()
+    action = int(next(line for line in lines if line.startswith("mcts ")).split()[1])
+    record = json.loads(next(line for line in lines if line.startswith("record ")).removeprefix("record "))
+    game = lifespan.load_game("time_of_your_life", players=PLAYERS)
+    expected = game.new_state(SEED)
+    expected.apply(action)
+    assert game._state_from_record(record).to_json() == expected.to_json()
+    assert record == expected._to_record()
+
+
+@pytest.fixture(scope="module")
+def cython_policy(tmp_path_factory: pytest.TempPathFactory) -> tuple[Any, Any]:
+    pytest.importorskip("Cython", reason="the cython extra (pip install '.[test,cython]')")
+    pytest.importorskip("setuptools", reason="the cython extra (pip install '.[test,cython]')")
+    _skip_native_builds()
+    sys.path.insert(0, str(ROOT / "tests" / "helpers"))
+    try:
+        import cython_example
+    finally:
+        sys.path.remove(str(ROOT / "tests" / "helpers"))
+    return cython_example.build(tmp_path_factory.mktemp("cython"))
+
+
+@pytest.mark.parametrize("players", [2, 4, 6])
+def test_the_cython_policy_agrees_with_python(cython_policy: tuple[Any, Any], players: int) -> None:
+    native, python = cython_policy
+    game = lifespan.load_game("time_of_your_life", players=players)
+    for seed in range(4):
+        assert native.play_greedy(game, seed) == python.play_greedy(game, seed)
+
+
+def test_the_cython_policy_reads_a_python_state_without_changing_it(cython_policy: tuple[Any, Any]) -> None:
+    native, python = cython_policy
+    game = lifespan.load_game("time_of_your_life", players=3)
+    state = game.new_state(2)
+    for _ in range(5):
+        state.apply(state.legal_actions()[-1])
+    before = state.to_json()
+    assert native.greedy_move(state) == python.greedy_move(state)
+    assert native.play_greedy_from(state) == python.play_greedy_from(state)
+    assert state.to_json() == before
+
+
+def test_a_capsule_of_another_game_is_refused(cython_policy: tuple[Any, Any]) -> None:
+    native, _ = cython_policy
+    with pytest.raises(ValueError):
+        native.play_greedy(lifespan.load_game("pursuit_of_happiness"), 0)
+    with pytest.raises(AttributeError):
+        native.play_greedy(object(), 0)
