@@ -3,23 +3,14 @@
 policy in Cython. Without --benchmark-enable each runs once, untimed."""
 
 import sys
-import time
 from pathlib import Path
 
 import pytest
 
 import lifespan
+from best_of import best_of
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "helpers"))
-
-
-def best_of(rounds, call):
-    best = float("inf")
-    for _ in range(rounds):
-        start = time.perf_counter()
-        call()
-        best = min(best, time.perf_counter() - start)
-    return best
 
 
 @pytest.mark.benchmark(group="cython-policy")

@@ -16,11 +16,11 @@ runs once, small, as a test that the comparison still works.
 
 from __future__ import annotations
 
-import time
 
 import pytest
 
 import lifespan
+from best_of import best_of
 from open_spiel_hearts import first_decision, moves_left_in_random_games, python_driven_game as hearts_game
 
 EXPANSIONS = [e for e in lifespan.pursuit_of_happiness.EXPANSIONS + lifespan.pursuit_of_happiness.MODULES
@@ -33,16 +33,6 @@ CONFIGURATIONS = [
     ("7 expansions, 4 players", 4, SOME, 0.5, 1.0),
     ("everything, 5 players", 5, EXPANSIONS, 0.75, 1.0),
 ]
-
-
-def best_of(rounds, call):
-    """The quickest of `rounds` timings of call(): what this shared machine can do, not its noise."""
-    best = float("inf")
-    for _ in range(rounds):
-        start = time.perf_counter()
-        call()
-        best = min(best, time.perf_counter() - start)
-    return best
 
 
 def hearts_rollout_ns_per_move(pyspiel, iterations, rounds):

@@ -1,12 +1,9 @@
 """Scenario tests of The Pursuit of Happiness: the round (rules §4) —
 Upkeep, End of Round and Preparation.
 
-Moved unchanged from the one file of rule scenarios, one file per rulebook section.
-Positions are built from JSON (conftest.py, the `ph` fixture); every expected number is worked
-out by hand from the rules and the card facts in load_cards(), and written in the comments.
-Defaults of the builder: round 1 (Teen), Action step, seat 0 to move and first, each seat with
-no resources or money, STH 0, LTH 0, Stress 5, 6 Hourglasses, no cards, trait Charming (a
-Partner discount) and the game-end Life Goals Well Read, Daydreamer, ...
+Positions are built by the `ph` fixture (conftest.py, which lists the builder's defaults); every
+expected number is worked out by hand from the rules and the card facts, and written in the
+comments.
 """
 
 
