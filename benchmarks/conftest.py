@@ -1,5 +1,4 @@
 import sys
-import time
 from functools import cache
 from pathlib import Path
 
@@ -7,6 +6,8 @@ import pytest
 
 from lifespan import _core
 from lifespan.agents import RandomAgent
+
+from best_of import best_of
 
 # The pure-Python reference implementation (tests/time_of_your_life/reference.py) is the speed
 # baseline of the native engine.
@@ -35,12 +36,6 @@ def core_ghz():
     changing clock does not move."""
     @cache
     def measure(count=100_000_000):
-        best = min(_timed(lambda: _core._multiply_chain(count)) for _ in range(5))
+        best = best_of(5, lambda: _core._multiply_chain(count))
         return 3 * count / best / 1e9
     return measure
-
-
-def _timed(call):
-    start = time.perf_counter()
-    call()
-    return time.perf_counter() - start

@@ -10,6 +10,7 @@
 #include <iostream>
 #include <sstream>
 #include <string>
+#include <vector>
 
 #include "lifespan/common/mcts.hpp"
 #include "lifespan/common/playouts.hpp"
@@ -36,17 +37,13 @@ int main(int argc, char** argv) {
     const toyl::Game game = toyl::game_from_definition(text.str());
     const int players = game.num_players();
 
-    // Game i of lifespan.playouts(game, n, seed): its own derived seed for the deal, and a
-    // uniformly random policy seeded from it (README, "Random playouts").
-    std::int32_t scores[toyl::Game::kMaxPlayers];
+    // The same games as lifespan.playouts(game, n, seed): the core's batch runner, row i for
+    // game i with its derived seed (README, "Random playouts").
+    std::vector<std::int32_t> scores(static_cast<std::size_t>(games) * players);
+    lifespan::run_playouts(game, nullptr, games, seed, 1, scores.data());
     for (int i = 0; i < games; ++i) {
-      const std::uint64_t game_seed = lifespan::derive_seed(seed, static_cast<std::uint64_t>(i));
-      toyl::State state = game.new_state(game_seed);
-      lifespan::SplitMix64 policy{game_seed ^ 0x5DEECE66DULL};
-      lifespan::random_playout(game, state, policy);
-      game.scores(state, scores);
       std::cout << "game " << i << " scores";
-      for (int p = 0; p < players; ++p) std::cout << ' ' << scores[p];
+      for (int p = 0; p < players; ++p) std::cout << ' ' << scores[static_cast<std::size_t>(i) * players + p];
       std::cout << '\n';
     }
 

@@ -11,7 +11,7 @@ import json
 from typing import Any, Mapping
 
 # Kept equal to kDefinitionFormat / kDefinitionVersion in core/include/lifespan/common/definition.hpp
-# (tests/test_definition.py checks the core refuses other values).
+# (tests/test_embedding.py checks the core refuses other values).
 DEFINITION_FORMAT = "lifespan-game-definition"
 DEFINITION_VERSION = 1
 

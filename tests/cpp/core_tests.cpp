@@ -3,6 +3,7 @@
 // prints its name and failures; the exit status is the number of failures.
 //
 //   core_tests game.json   (a Time of Your Life definition from `python -m lifespan export`)
+#include <cctype>
 #include <fstream>
 #include <functional>
 #include <iostream>
@@ -41,6 +42,16 @@ std::string replaced(std::string text, const std::string& from, const std::strin
   const auto at = text.find(from);
   if (at != std::string::npos) text.replace(at, from.size(), to);
   return text;
+}
+
+// The record with a whole-number field's first value set to `value`.
+std::string with_number(std::string text, const std::string& key, const std::string& value) {
+  const auto at = text.find("\"" + key + "\":");
+  if (at == std::string::npos) return text;
+  const auto start = at + key.size() + 3;
+  auto end = start;
+  while (end < text.size() && (std::isdigit(static_cast<unsigned char>(text[end])) || text[end] == '-')) ++end;
+  return text.replace(start, end - start, value);
 }
 
 }  // namespace
@@ -87,8 +98,13 @@ int main(int argc, char** argv) {
   const std::string record = toyl::state_record_json(game, state);
   check(toyl::state_from_record_json(game, record) == state, "a state record round-trips");
   check_throws<lifespan::StateFormatError>([&] { toyl::state_from_record_json(game, "{}"); }, "an empty record is refused");
-  check_throws<lifespan::StateFormatError>([&] { toyl::state_from_record_json(game, replaced(record, "\"round\":", "\"round\":99,\"x\":")); },
+  check_throws<lifespan::StateFormatError>([&] { toyl::state_from_record_json(game, with_number(record, "round", "99")); },
                                            "a record breaking an invariant is refused");
+  // As Python's reader: an unknown field, at the top or in a player's record, is an error.
+  check_throws<lifespan::StateFormatError>([&] { toyl::state_from_record_json(game, replaced(record, "\"round\":", "\"colour\":1,\"round\":")); },
+                                           "a record with an unknown field is refused");
+  check_throws<lifespan::StateFormatError>([&] { toyl::state_from_record_json(game, replaced(record, "\"hand\":", "\"colour\":1,\"hand\":")); },
+                                           "a player record with an unknown field is refused");
 
   std::cout << failures << " failure(s)\n";
   return failures;

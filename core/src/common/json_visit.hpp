@@ -7,12 +7,14 @@
 // reports a wrong one in the project's words. Private to the core's sources.
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <array>
 #include <initializer_list>
 #include <limits>
 #include <string>
 #include <string_view>
 #include <type_traits>
+#include <vector>
 
 #include "lifespan/common/fixed_vector.hpp"
 
@@ -62,8 +64,19 @@ class JsonFieldWriter {
 template <class Error>
 class JsonFieldReader {
  public:
-  JsonFieldReader(const nlohmann::json& object, std::string where) : object_(object), where_(std::move(where)) {
+  // strict: every key of the object (and of the objects nested in it) must be a field the
+  // visit reads, as the Python reader of state records requires; card records are not strict,
+  // since they carry fields only Python reads (provenance, text).
+  JsonFieldReader(const nlohmann::json& object, std::string where, bool strict = false)
+      : object_(object), where_(std::move(where)), strict_(strict) {
     if (!object_.is_object()) fail(where_, "is not an object");
+  }
+
+  // With strict: an unknown field is an error, not silently dropped.
+  void finish() const {
+    if (!strict_) return;
+    for (const auto& item : object_.items())
+      if (std::find(read_.begin(), read_.end(), item.key()) == read_.end()) fail(where_ + "." + item.key(), "unknown field");
   }
 
   template <class T>
@@ -102,7 +115,7 @@ class JsonFieldReader {
       known += (known.empty() ? "" : ", ") + std::string(option);
       ++index;
     }
-    throw Error(std::string(name) + ": no option '" + text + "' (options: " + known + ")");
+    fail(path, "has no option '" + text + "' (options: " + known + ")");
   }
 
  private:
@@ -110,14 +123,15 @@ class JsonFieldReader {
     throw Error(path + " " + what);
   }
 
-  const nlohmann::json& member(const char* name) const {
+  const nlohmann::json& member(const char* name) {
     const auto found = object_.find(name);
     if (found == object_.end()) fail(where_, std::string("has no field '") + name + "'");
+    if (strict_) read_.emplace_back(name);
     return *found;
   }
 
   template <class T>
-  static void read(const nlohmann::json& value, T& field, const std::string& path) {
+  void read(const nlohmann::json& value, T& field, const std::string& path) {
     if constexpr (std::is_same_v<T, bool>) {
       if (!value.is_boolean()) fail(path, "is not true or false");
       field = value.get<bool>();
@@ -158,13 +172,16 @@ class JsonFieldReader {
         fail(path, "is not a list of " + std::to_string(std::tuple_size<T>::value) + " values");
       for (std::size_t i = 0; i < field.size(); ++i) read(value[i], field[i], path + "[" + std::to_string(i) + "]");
     } else {
-      JsonFieldReader nested(value, path);
+      JsonFieldReader nested(value, path, strict_);
       field.visit(nested);
+      nested.finish();
     }
   }
 
   const nlohmann::json& object_;
   std::string where_;
+  bool strict_;
+  std::vector<std::string> read_;  // with strict: the fields visited, for finish()
 };
 
 // Parses a definition and checks its format name and version; throws CardDataError.

@@ -46,8 +46,9 @@ State state_from_record_json(const Game& game, std::string_view json_text) {
   const nlohmann::json record = nlohmann::json::parse(json_text, nullptr, /*allow_exceptions=*/false);
   if (record.is_discarded()) throw StateFormatError("state record: not valid JSON");
   State state{};
-  JsonFieldReader<StateFormatError> reader(record, "state");
+  JsonFieldReader<StateFormatError> reader(record, "state", /*strict=*/true);
   state.visit(reader, game.num_players());
+  reader.finish();
   game.validate(state);
   return state;
 }
