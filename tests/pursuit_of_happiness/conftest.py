@@ -503,6 +503,16 @@ def play_out(state, policy=calm_policy):
     return play_until(state, lambda s: False, policy)
 
 
+
+def end_round(state):
+    """Seat to move places its last Hourglass on Rest (every other seat has none)."""
+    state.apply(REST)
+    return state
+
+
+NO_GOALS = ["Corner Office", "Well-Earned Rest"]      # in-game goals nobody here meets
+
+
 @pytest.fixture(scope="session")
 def ph():
     """The helpers of this file as one namespace."""

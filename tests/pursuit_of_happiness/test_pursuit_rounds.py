@@ -10,13 +10,6 @@ comments.
 import pytest
 
 
-def _end_round(ph, state):
-    """Seat to move places its last Hourglass on Rest (every other seat has none)."""
-    state.apply(ph.REST)
-    return state
-
-
-NO_GOALS = ["Corner Office", "Well-Earned Rest"]      # in-game goals nobody here meets
 
 THREE_ACTIVE = ("Write Fiction", "Pottery", "Debate")
 
@@ -28,7 +21,7 @@ def test_upkeep_more_than_three_active_cards_add_stress(ph):
     cards = [ph.project_card(n)
              for n in ("Write Fiction", "Pottery", "Debate", "Hiking", "Running")]
     state = ph.build(game, players={0: {"hourglasses": 1, "cards": cards}, 1: {"hourglasses": 0}})
-    _end_round(ph, state)
+    ph.end_round(state)
     st = ph.srec(state)
     # 5 active: +2 Stress. Hourglasses were given before (Stress 5: section 2, 6).
     assert st["round"] == 2 and st["step"] == ph.ACTION
@@ -41,7 +34,7 @@ def test_upkeep_more_than_one_partner_adds_stress(ph):
     # Jimmy, Nicole, Jamie at Dating level: upkeep costs nothing, gives 1 resource.
     cards = [ph.partner_card("Jimmy"), ph.partner_card("Nicole"), ph.partner_card("Jamie")]
     state = ph.build(game, players={0: {"hourglasses": 1, "cards": cards}, 1: {"hourglasses": 0}})
-    _end_round(ph, state)
+    ph.end_round(state)
     st = ph.srec(state)
     # 3 active (no excess) and 3 Partners: +2 Stress.
     assert st["round"] == 2 and st["step"] == ph.UPKEEP and st["current"] == 0
@@ -61,7 +54,7 @@ def test_upkeep_four_active_cards_and_two_partners_add_up(ph):
     cards = [ph.project_card("Pottery"), ph.project_card("Debate"),
              ph.partner_card("Jimmy"), ph.partner_card("Nicole")]
     state = ph.build(game, players={0: {"hourglasses": 1, "cards": cards}, 1: {"hourglasses": 0}})
-    _end_round(ph, state)
+    ph.end_round(state)
     # 4 active: +1; 2 Partners: +1.
     assert ph.player(state, 0)["stress"] == 7
 
@@ -71,7 +64,7 @@ def test_upkeep_pay_or_give_up(ph):
     # Villa: upkeep 2 coins -> +1 STH, +1 LTH. Cheap Car: upkeep 1 coin -> +1 STH.
     state = ph.build(game, players={0: {"hourglasses": 1, "money": 2, "cards": [
         ph.item_card("Villa"), ph.item_card("Cheap Car")]}, 1: {"hourglasses": 0}})
-    _end_round(ph, state)
+    ph.end_round(state)
     st = ph.srec(state)
     assert st["step"] == ph.UPKEEP and st["current"] == 0
     assert all(c["flags"] & ph.UPKEEP_DUE for c in st["players"][0]["cards"])
@@ -96,7 +89,7 @@ def test_upkeep_a_reward_just_gained_may_pay_another_upkeep(ph):
     # Smartphone: upkeep 1 coin -> +1 Influence. Priya (Dating): upkeep nothing -> +1 coin.
     state = ph.build(game, players={0: {"hourglasses": 1, "cards": [
         ph.item_card("Smartphone"), ph.partner_card("Priya")]}, 1: {"hourglasses": 0}})
-    _end_round(ph, state)
+    ph.end_round(state)
     assert state.legal_actions() == [ph.pay_upkeep(1), ph.give_up(0), ph.give_up(1)]
     state.apply(ph.pay_upkeep(1))
     assert state.legal_actions() == [ph.pay_upkeep(0), ph.give_up(0)]
@@ -111,7 +104,7 @@ def test_upkeep_job_hourglasses_are_paid_from_the_round(ph):
     state = ph.build(game, round=2, unavailable=0, players={
         0: {"hourglasses": 1, "resources": [1, 0, 0], "cards": [ph.job_card("Lab Assistant")]},
         1: {"hourglasses": 0}})
-    _end_round(ph, state)
+    ph.end_round(state)
     st = ph.srec(state)
     assert st["round"] == 3 and st["step"] == ph.UPKEEP
     state.apply(ph.pay_upkeep(0))
@@ -126,7 +119,7 @@ def test_upkeep_seats_decide_from_the_first_player_clockwise(ph):
         0: {"hourglasses": 0, "money": 2, "cards": cards},
         1: {"hourglasses": 0, "money": 2, "cards": [ph.item_card("Cheap Car")]},
         2: {"hourglasses": 1, "money": 2, "cards": [ph.item_card("Sailboat")]}})
-    _end_round(ph, state)
+    ph.end_round(state)
     # STH all 0: the tie goes to the seat farthest clockwise from seat 2, which is seat 1.
     st = ph.srec(state)
     assert st["first_player"] == 1 and st["step"] == ph.UPKEEP
@@ -143,7 +136,7 @@ def test_upkeep_relief_one_coin_less_with_one_card(ph):
     state = ph.build(game, players={0: {"hourglasses": 1, "money": 1, "trait": "Thrifty",
                                         "cards": [ph.item_card("Villa")]},
                                     1: {"hourglasses": 0}})
-    _end_round(ph, state)
+    ph.end_round(state)
     state.apply(ph.pay_upkeep(0))
     p = ph.player(state, 0)
     assert (p["money"], p["sth"], p["lth"]) == (0, 1, 1)
@@ -156,7 +149,7 @@ def test_upkeep_relief_is_one_coin_per_round_not_per_card(ph):
                                         "cards": [ph.item_card("Villa"),
                                                   ph.item_card("Cheap Car")]},
                                     1: {"hourglasses": 0}})
-    _end_round(ph, state)
+    ph.end_round(state)
     while ph.srec(state)["step"] == ph.UPKEEP:
         state.apply(min(a for a in state.legal_actions() if a < ph.GIVE_UP))
     assert ph.player(state, 0)["money"] == 3 - 2
@@ -176,7 +169,7 @@ def test_end_of_round_next_first_player_most_sth_tie_farthest_clockwise(ph, firs
     game = ph.game(players=3)
     players = {s: {"sth": sths[s], "hourglasses": 1 if s == mover else 0} for s in range(3)}
     state = ph.build(game, first_player=first, current=mover, players=players)
-    _end_round(ph, state)
+    ph.end_round(state)
     st = ph.srec(state)
     assert st["round"] == 2 and st["first_player"] == expected
     assert st["current"] == expected and st["step"] == ph.ACTION
@@ -191,7 +184,7 @@ def test_end_of_round_next_first_player_is_chosen_among_the_living(ph):
     players = {0: {"sth": 2, "hourglasses": 1}, 1: {"sth": 3, "hourglasses": 0, "alive": False, "stress": 20},
                2: {"sth": 1, "hourglasses": 0}}
     state = ph.build(game, first_player=0, current=0, players=players)
-    _end_round(ph, state)
+    ph.end_round(state)
     st = ph.srec(state)
     assert st["round"] == 2 and st["first_player"] == 0 and st["current"] == 0
 
@@ -200,7 +193,7 @@ def test_end_of_round_hourglasses_return_and_rows_are_dealt_anew(ph):
     game = ph.game()
     st0 = ph.srec(ph.build(game, players={0: {"hourglasses": 1}, 1: {"hourglasses": 0}}))
     state = ph.build(game, players={0: {"hourglasses": 1}, 1: {"hourglasses": 0}})
-    _end_round(ph, state)
+    ph.end_round(state)
     st = ph.srec(state)
     assert [p["hourglasses"] for p in st["players"]] == [6, 6]
     # Preparation of round 2: the rows are discarded and dealt again; Jobs and Partners too.
@@ -216,7 +209,7 @@ def test_end_of_round_hourglasses_return_and_rows_are_dealt_anew(ph):
 def test_preparation_removes_the_unavailable_tokens_in_round_2(ph):
     game = ph.game()
     state = ph.build(game, players={0: {"hourglasses": 1}, 1: {"hourglasses": 0}})
-    _end_round(ph, state)
+    ph.end_round(state)
     st = ph.srec(state)
     assert st["round"] == 2 and st["unavailable"] == 0
     assert ph.OVERTIME in state.legal_actions()
@@ -226,7 +219,7 @@ def test_job_row_players_parameter_deals_one_job_per_player(ph):
     game = ph.game(players=3, job_row="players")
     state = ph.build(game, players={0: {"hourglasses": 1}, 1: {"hourglasses": 0},
                                     2: {"hourglasses": 0}})
-    _end_round(ph, state)
+    ph.end_round(state)
     assert [len(r) for r in ph.srec(state)["rows"]] == [4, 4, 3, 4]
 
 
@@ -234,7 +227,7 @@ def test_job_row_players_parameter_deals_two_jobs_in_solo(ph):
     # Solo is set up as a 2-player game, so one Job per player shows two.
     game = ph.game(players=1, job_row="players")
     state = ph.build(game, players={0: {"hourglasses": 1}})
-    _end_round(ph, state)
+    ph.end_round(state)
     assert [len(r) for r in ph.srec(state)["rows"]] == [4, 4, 2, 4]
 
 
@@ -246,7 +239,7 @@ def test_preparation_old_age_stress_and_overtime_blocked(ph, round_, added, unav
                      current=2, players={0: {"stress": 0, "hourglasses": 0},
                                          1: {"stress": 3, "hourglasses": 0},
                                          2: {"stress": 8, "hourglasses": 1}})
-    _end_round(ph, state)   # seat 2 Rests first: 8 -> 6
+    ph.end_round(state)   # seat 2 Rests first: 8 -> 6
     st = ph.srec(state)
     assert st["round"] == round_ + 1
     assert st["unavailable"] == unavailable
@@ -295,7 +288,7 @@ def test_preparation_round_income_trait(ph):
     game = ph.game()
     state = ph.build(game, players={0: {"hourglasses": 1, "trait": "Rich", "money": 1},
                                     1: {"hourglasses": 0, "trait": "Artistic Soul"}})
-    _end_round(ph, state)
+    ph.end_round(state)
     st = ph.srec(state)
     assert st["players"][0]["money"] == 1 + 2
     assert st["players"][1]["resources"] == [0, 1, 0]
@@ -323,7 +316,7 @@ def test_every_life_ending_in_upkeep_ends_the_game(ph):
     # Seat 1's life has ended; seat 0 (Stress 19, the last space) holds 5 active Projects: +2
     # Stress at Upkeep takes it past the end of the track.
     cards = [ph.project_card(n) for n in ("Write Fiction", "Pottery", "Debate", "Hiking", "Running")]
-    state = ph.build(ph.game(), goals=NO_GOALS, players={
+    state = ph.build(ph.game(), goals=ph.NO_GOALS, players={
         0: {"stress": 19, "hourglasses": 1, "lth": 6, "cards": cards},
         1: {"alive": False, "stress": 20, "hourglasses": 0, "lth": 9}})
     state.apply(ph.STUDY)          # Study: not Rest, whose Relax would move the marker

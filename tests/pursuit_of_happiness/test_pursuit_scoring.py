@@ -10,16 +10,11 @@ comments.
 import pytest
 
 
-def _end_round(ph, state):
-    """Seat to move places its last Hourglass on Rest (every other seat has none)."""
-    state.apply(ph.REST)
-    return state
 
-
-NO_GOALS = ["Corner Office", "Well-Earned Rest"]      # in-game goals nobody here meets
-
-def _last_action(ph, game, players, goals=NO_GOALS, **fields):
-    """Round 8, seat 0 places its last Hourglass on Rest: the game ends."""
+def _last_action(ph, game, players, goals=None, **fields):
+    """Round 8, seat 0 places its last Hourglass on Rest: the game ends (no in-game goal met
+    unless `goals` names some)."""
+    goals = ph.NO_GOALS if goals is None else goals
     players = {s: dict(v) for s, v in players.items()}
     players.setdefault(0, {})["hourglasses"] = 1
     for s in range(1, game.num_players):
@@ -59,7 +54,7 @@ def test_inheritance_at_game_end_counts_a_dead_player(ph):
 
 def test_inheritance_at_death(ph):
     game = ph.game(inheritance_timing="death")
-    state = ph.build(game, goals=NO_GOALS,
+    state = ph.build(game, goals=ph.NO_GOALS,
                      players={0: {"stress": 19, "lth": 3, "resources": [7, 4, 10],
                                   "money": 14, "cards": [ph.item_card("Villa")]}})
     state.apply(ph.discard(0))
@@ -73,7 +68,7 @@ def test_inheritance_at_death_counts_what_is_held_when_the_life_ends(ph):
     # Studying again on one's own space: +1 Stress ends the life, then Study's 3 Knowledge
     # arrive. Inheritance was counted at the death, from 12 Knowledge, not 15 (docs §5).
     game = ph.game(inheritance_timing="death")
-    state = ph.build(game, goals=NO_GOALS, players={0: {"stress": 19, "resources": [12, 10, 10], "money": 10,
+    state = ph.build(game, goals=ph.NO_GOALS, players={0: {"stress": 19, "resources": [12, 10, 10], "money": 10,
                                                        "spaces_used": 1 << ph.STUDY_SPACE}})
     state.apply(ph.STUDY)
     p = ph.player(state, 0)
@@ -107,7 +102,7 @@ def test_life_goal_at_least_in_game_goes_to_a_unique_player_at_the_end_of_the_ro
     family = ph.partner_card("Jimmy", level=3)
     state = ph.build(game, goals=["Soulmates", "Well Read"],
                      players={0: {"hourglasses": 1, "cards": [family]}, 1: {"hourglasses": 0}})
-    _end_round(ph, state)
+    ph.end_round(state)
     st = ph.srec(state)
     assert st["goals_claimed_by"] == [1, 0]
     assert st["players"][0]["lth"] == 5 and st["players"][0]["goals"] == 1
@@ -133,7 +128,7 @@ def test_life_goal_at_least_in_game_met_by_two_at_once_goes_to_nobody(ph):
     state = ph.build(game, goals=["Soulmates", "Well Read"],
                      players={0: {"hourglasses": 1, "cards": [ph.partner_card("Jimmy", level=3)]},
                               1: {"hourglasses": 0, "cards": [ph.partner_card("Nicole", level=3)]}})
-    _end_round(ph, state)
+    ph.end_round(state)
     st = ph.srec(state)
     assert st["goals_claimed_by"] == [255, 0]
     assert [p["lth"] for p in st["players"]] == [0, 0]
@@ -217,7 +212,7 @@ def test_solo_setup_has_three_goals_and_one_seat(ph):
 
 def test_a_player_whose_life_ended_can_still_win(ph):
     # Seat 0 (10 LTH) dies at once from a Discard; seat 1 (2 LTH) plays on to the end.
-    state = ph.build(ph.game(), goals=NO_GOALS,
+    state = ph.build(ph.game(), goals=ph.NO_GOALS,
                      players={0: {"stress": 19, "lth": 10, "cards": [ph.item_card("Villa")]},
                               1: {"lth": 2}})
     state.apply(ph.discard(0))
@@ -230,7 +225,7 @@ def test_a_player_whose_life_ended_can_still_win(ph):
 def test_the_last_life_ending_in_the_action_phase_ends_the_game(ph):
     # The game ends once every life has (summary, End of Round 8). Seat 1 is already dead;
     # seat 0 works Overtime at Stress 19 and its life ends.
-    state = ph.build(ph.game(), round=2, unavailable=0, goals=NO_GOALS,
+    state = ph.build(ph.game(), round=2, unavailable=0, goals=ph.NO_GOALS,
                      players={0: {"stress": 19, "lth": 7},
                               1: {"alive": False, "stress": 20, "hourglasses": 0, "lth": 3}})
     state.apply(ph.OVERTIME)
