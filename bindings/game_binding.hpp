@@ -16,6 +16,7 @@
 #include "lifespan/common/playouts.hpp"
 #include "lifespan/common/score_part.hpp"
 #include "play_loop.hpp"
+#include "recall.hpp"
 #include "state_record.hpp"
 
 namespace lifespan::bindings {
@@ -33,6 +34,7 @@ struct StateHandle {
   py::object owner;  // the Python GameHandle
   const G* game;
   typename G::State state;
+  Recall<G> recall;  // the moves played on it, for history() and information_state_string
 };
 
 // The text of an action given as a Python str. A str that UTF-8 cannot encode (a lone
@@ -137,7 +139,7 @@ void bind_game(py::module_& m, const char* game_class, const char* state_class) 
 
   auto make_state = [](py::object owner, const typename G::State& value) {
     const G* game = owner.cast<const Game&>().game.get();
-    return State{std::move(owner), game, value};
+    return State{std::move(owner), game, value, Recall<G>::begin(value)};
   };
 
   // The native objects behind the Python ones, for Cython and C hosts (docs/embedding.md §3):
@@ -159,7 +161,7 @@ void bind_game(py::module_& m, const char* game_class, const char* state_class) 
            },
            py::arg("seed"))
       .def("_state_from_record",
-           [make_state](py::object self, py::handle record) {
+           [make_state](py::object self, py::handle record, std::vector<int> history) {
              const G& game = *self.cast<const Game&>().game;
              typename G::State value{};
              FromRecord reader(record, "state");
@@ -167,9 +169,15 @@ void bind_game(py::module_& m, const char* game_class, const char* state_class) 
              reader.finish();
              game.validate(value);
              if constexpr (requires { game.rebuild_derived(value); }) game.rebuild_derived(value);
-             return make_state(self, value);
+             State loaded = make_state(self, value);
+             for (int action : history)
+               if (action < 0 || action >= G::kNumDistinctActions)
+                 throw py::value_error("a saved history holds action " + std::to_string(action) +
+                                       ", which is no action id of this game");
+             loaded.recall = Recall<G>::begin(value, std::move(history));
+             return loaded;
            },
-           py::arg("record"))
+           py::arg("record"), py::arg("history") = std::vector<int>{})
       // `first`: the index of the batch's first game, so that shards of a batch (lifespan's
       // process and Ray backends) give exactly the rows of the whole batch.
       .def("_playouts", [](const Game& g, std::int64_t n, std::uint64_t seed, int threads, std::int64_t first) {
@@ -204,12 +212,18 @@ void bind_game(py::module_& m, const char* game_class, const char* state_class) 
            })
       // is_terminal, legal_actions and apply: play_loop.hpp; this is apply's checked path.
       .def("_apply",
-           [](State& s, py::handle action) { s.game->apply(s.state, parse_action(s, action)); },
+           [](State& s, py::handle action) {
+             const int id = parse_action(s, action);
+             s.game->apply(s.state, id);
+             s.recall.record(id);
+           },
            py::arg("action"))
       .def("child",
            [](const State& s, py::handle action) {
              State next = s;
-             next.game->apply(next.state, parse_action(s, action));
+             const int id = parse_action(s, action);
+             next.game->apply(next.state, id);
+             next.recall.record(id);
              return next;
            },
            py::arg("action"))
@@ -271,8 +285,10 @@ void bind_game(py::module_& m, const char* game_class, const char* state_class) 
            py::arg("player"), py::arg("out") = py::none())
       .def("_determinize",  // player and seed are checked by lifespan._api first
            [](const State& s, py::handle player, std::uint64_t seed) {
+             const int seat = check_player(*s.game, player);
              State d = s;
-             d.state = s.game->determinize(s.state, check_player(*s.game, player), seed);
+             d.state = s.game->determinize(s.state, seat, seed);
+             d.recall = s.recall.resampled(*s.game, s.state, seat, d.state);
              return d;
            },
            py::arg("player"), py::arg("seed"))
@@ -318,6 +334,14 @@ void bind_game(py::module_& m, const char* game_class, const char* state_class) 
              return out;
            },
            py::arg("n"), py::arg("seed"))
+      .def("history", [](const State& s) { return s.recall.history(); },
+           "Every action applied to this state since it began, in order (a new list).")
+      .def("information_state_string",
+           [](const State& s, py::handle player) {
+             return s.recall.information_state(*s.game, s.state, check_player(*s.game, player));
+           },
+           py::arg("player"),
+           "Perfect recall: everything `player` has observed since this state's game began, in order.")
       .def("__str__", [](const State& s) { return s.game->to_string(s.state); })
       .def("__eq__",
            [](const State& a, py::handle other) {

@@ -48,8 +48,10 @@ struct PlayLoopMethods {
       State& s = state_of(self);
       // try_apply checks and applies in one call: a main action is planned once.
       if (overflow == 0 && id >= 0 && id < G::kNumDistinctActions && !s.game->is_terminal(s.state) &&
-          s.game->try_apply(s.state, static_cast<int>(id)))
+          s.game->try_apply(s.state, static_cast<int>(id))) {
+        s.recall.record(static_cast<int>(id));
         Py_RETURN_NONE;
+      }
     }
     PyObject* checked = PyObject_GetAttrString(self, "_apply");
     if (!checked) return nullptr;

@@ -20,8 +20,8 @@ STATE_FORMAT = "lifespan.state"
 # 3: a Pursuit of Happiness player keeps the LTH Nostalgia cards gave (`lth_from_nostalgia`).
 # Older documents still load: every id and field means what it meant, and a field a version
 # did not have loads empty (lth_from_nostalgia 0: see docs/state-format.md).
-STATE_VERSION = 3
-READABLE_VERSIONS = (1, 2, 3)
+STATE_VERSION = 4
+READABLE_VERSIONS = (1, 2, 3, 4)
 
 
 def card_fingerprint(traits: list[str], cards: list[dict[str, Any]]) -> str:
@@ -119,6 +119,7 @@ def state_to_json(self: Any) -> str:
         "parameters": game.parameters,
         "cards": game._fingerprint,
         "state": self._to_record(),
+        "history": self.history(),
     })
 
 
@@ -134,7 +135,8 @@ def read_document(text: str | bytes) -> dict[str, Any]:
         raise ValueError("state JSON: nested too deeply to be a saved state") from None
     if not isinstance(doc, dict):
         raise ValueError("state JSON: the document must be an object")
-    expected = {"format", "version", "game", "parameters", "cards", "state"}
+    # Version 4 added the moves played ("history"); a document without them began where it stands.
+    expected = {"format", "version", "game", "parameters", "cards", "state"} | ({"history"} if "history" in doc else set())
     if set(doc) != expected:
         missing, extra = expected - set(doc), set(doc) - expected
         raise ValueError(f"state JSON: missing fields {sorted(missing)}, unknown fields {sorted(extra)}")
@@ -145,6 +147,9 @@ def read_document(text: str | bytes) -> dict[str, Any]:
                          f"(this lifespan reads versions {', '.join(map(str, READABLE_VERSIONS))})")
     if not isinstance(doc["parameters"], dict):
         raise ValueError("state JSON: parameters must be an object")
+    history = doc.get("history", [])
+    if not isinstance(history, list) or not all(type(action) is int for action in history):
+        raise ValueError("state JSON: history must be a list of action ids (integers)")
     return doc
 
 
@@ -175,7 +180,7 @@ def game_state_from_json(self: Any, text: str | bytes) -> Any:
                                      for k in differing))
     if doc["cards"] != self._fingerprint:
         raise ValueError("state JSON: the state was saved with a different card set")
-    return self._state_from_record(doc["state"])
+    return self._state_from_record(doc["state"], doc.get("history", []))
 
 
 def _same_option(saved: Any, ours: Any) -> bool:
