@@ -16,7 +16,7 @@
 #include "lifespan/common/playouts.hpp"
 #include "lifespan/common/score_part.hpp"
 #include "play_loop.hpp"
-#include "recall.hpp"
+#include "lifespan/common/recall.hpp"
 #include "state_record.hpp"
 
 namespace lifespan::bindings {

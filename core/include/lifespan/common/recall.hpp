@@ -1,8 +1,9 @@
 #pragma once
-// What a Python State remembers beyond its value: the moves played on it (state.history()) and,
-// for information_state_string, the positions its history replays from. The core's State stays a
-// fixed-size value for search; this record lives only in the Python object, grows by one int per
-// move, and is read rarely, so its cost is paid where OpenSpiel-style tools ask for it.
+// What a played state remembers beyond its value: the moves played on it (history) and, for
+// information states, the positions its history replays from. The core's State stays a
+// fixed-size value for search; a Recall lives beside it in a host's state object (the Python
+// State, the OpenSpiel bridge's State), grows by one int per move, and is read rarely, so its
+// cost is paid only where OpenSpiel-style tools ask for it.
 //
 // A seat's information state is perfect recall of what that seat observed, in order
 // (docs/ecosystem.md §2): the lines of observation_string(seat) at the start, then for every
@@ -19,7 +20,7 @@
 #include <string_view>
 #include <vector>
 
-namespace lifespan::bindings {
+namespace lifespan {
 
 template <class G>
 class Recall {
@@ -148,4 +149,4 @@ class Recall {
   mutable std::array<std::shared_ptr<SeatRecord>, G::kMaxPlayers> cache_;
 };
 
-}  // namespace lifespan::bindings
+}  // namespace lifespan
