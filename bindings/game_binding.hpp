@@ -145,7 +145,8 @@ void bind_game(py::module_& m, const char* game_class, const char* state_class) 
   // The native objects behind the Python ones, for Cython and C hosts (docs/embedding.md §3):
   // a PyCapsule named after the class ("TimeOfYourLifeGame", "TimeOfYourLifeState") holding a `const Game*` or a `State*`. The pointer
   // lives as long as the Python object it came from; a State's may be changed in place.
-  py::class_<Game>(m, game_class, py::dynamic_attr())
+  py::class_<Game> game_cls(m, game_class, py::dynamic_attr());
+  game_cls
       .def("native_capsule",
            [game_class](const Game& g) {
              return py::capsule(const_cast<G*>(g.game.get()), game_class);
@@ -153,6 +154,8 @@ void bind_game(py::module_& m, const char* game_class, const char* state_class) 
            "A PyCapsule holding this game's `const Game*` (docs/embedding.md §3).")
       .def_property_readonly("num_players", [](const Game& g) { return g.game->num_players(); })
       .def_property_readonly("num_distinct_actions", [](const Game&) { return G::kNumDistinctActions; })
+      .def("max_chance_outcomes", [](const Game& g) { return g.game->max_chance_outcomes(); },
+           "An upper bound of the outcome ids of any chance node (explicit chance mode).")
       .def_property_readonly("observation_shape",
                              [](const Game& g) { return py::make_tuple(g.game->observation_size()); })
       .def("_new_state",
@@ -190,6 +193,10 @@ void bind_game(py::module_& m, const char* game_class, const char* state_class) 
              return py::make_tuple(scores, returns);
            },
            py::arg("n"), py::arg("seed"), py::arg("threads"), py::arg("first") = 0);
+  // Only a game whose length is bounded can bound its chance nodes.
+  if constexpr (requires(const G& g) { g.max_chance_nodes(); })
+    game_cls.def("max_chance_nodes", [](const Game& g) { return g.game->max_chance_nodes(); },
+                 "An upper bound of the chance nodes of one game in explicit chance mode.");
 
   py::class_<State> state_cls(m, state_class);
   state_cls
@@ -200,6 +207,27 @@ void bind_game(py::module_& m, const char* game_class, const char* state_class) 
                                     "sizeof the C++ state value: what a clone copies")
       .def_property_readonly("game", [](const State& s) { return s.owner; })
       .def_property_readonly("current_player", [](const State& s) { return s.game->current_player(s.state); })
+      .def("is_chance_node", [](const State& s) { return s.game->is_chance_node(s.state); })
+      .def("chance_outcomes",
+           [](const State& s) {
+             if (!s.game->is_chance_node(s.state))
+               throw py::value_error("not a chance node: chance_outcomes lists a chance node's outcomes "
+                                     "(explicit chance mode; current_player is -1 there)");
+             typename G::ActionList outcomes;
+             s.game->legal_actions(s.state, outcomes);
+             const double probability = 1.0 / static_cast<double>(outcomes.size());
+             py::list list;
+             for (auto outcome : outcomes) list.append(py::make_tuple(outcome, probability));
+             return list;
+           })
+      .def("_reseed",  // the seed is checked by lifespan._api first
+           [](State& s, std::uint64_t seed) {
+             if (s.state.rng.mode != ChanceMode::kSampled)
+               throw py::value_error("reseed: in explicit chance mode the future is chosen at its chance "
+                                     "nodes, and the state holds none of it to re-draw");
+             s.state = s.game->reseed(s.state, seed);
+           },
+           py::arg("seed"))
       .def("legal_actions_mask",
            [](const State& s) {
              py::array_t<bool> mask(G::kNumDistinctActions);
@@ -311,6 +339,9 @@ void bind_game(py::module_& m, const char* game_class, const char* state_class) 
              // lifespan.mcts checks its arguments in the API's words; mcts() checks them again
              // (check_options), for any caller. The search holds no Python objects.
              if (s.game->is_terminal(s.state)) throw py::value_error("mcts needs a state that is not terminal");
+             if (s.game->is_chance_node(s.state))
+               throw py::value_error("mcts searches for the player to move, and this state is a chance node: "
+                                     "apply one of its chance_outcomes() first");
              MctsOptions options{iterations, seconds, threads, seed, exploration, max_rollout};
              const typename G::State root = s.state;  // another Python thread may change `s`
              MctsResult result;

@@ -14,4 +14,5 @@ PYBIND11_MODULE(_core, m) {
   // The core's limits on search and batch arguments, so that Python checks against the same ones.
   m.attr("MAX_THREADS") = lifespan::kMaxThreads;
   m.attr("MAX_SEARCH_SECONDS") = lifespan::kMaxSearchSeconds;
+  m.attr("CHANCE_PLAYER") = lifespan::kChancePlayer;  // current_player at a chance node (OpenSpiel's id)
 }

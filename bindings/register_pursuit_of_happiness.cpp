@@ -35,6 +35,7 @@ const OptionTable& rule_options() {
       {"community_tokens", {"per_token", "per_player"}},
       {"popularity_lth", {"once_per_round", "per_card"}},
       {"item_purchase", {"any_level", "first_level"}},
+      {"chance", {"sampled", "explicit"}},
   };
   return options;
 }
@@ -82,6 +83,7 @@ poh::Rules read_rules(const py::dict& d) {
   read_option(d, rule_options(), "promotion", r.promotion);
   read_option(d, rule_options(), "inheritance_timing", r.inheritance_timing);
   read_option(d, rule_options(), "item_purchase", r.item_purchase);
+  read_option(d, rule_options(), "chance", r.chance);
   return r;
 }
 

@@ -18,6 +18,7 @@ from ._api import ScorePart, load_state
 from ._errors import CardDataError, IllegalActionError, RulesError
 from ._native import get_cmake_dir, get_cython_include, get_include, get_library, get_library_dir
 from ._parameters import MAX_SEED, MAX_THREADS, check_integer, native_method
+from ._core import CHANCE_PLAYER
 from ._registry import games, load_game
 from ._search import MCTSResult, mcts
 from ._types import Game, State
@@ -30,6 +31,7 @@ from .tournament import GameRecord, Move, TournamentResult, derive_seed, record_
 __version__ = "0.1.0"
 
 __all__ = [
+    "CHANCE_PLAYER",
     "AnalysisResult",
     "CardDataError",
     "Event",

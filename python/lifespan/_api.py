@@ -18,6 +18,8 @@ STATE_FORMAT = "lifespan.state"
 # 2: `parameters` records the expansions; Pursuit of Happiness adds the Cloud, Kid and Passive
 # Trigger choices (new action ids after the old ones, two steps and their state fields).
 # 3: a Pursuit of Happiness player keeps the LTH Nostalgia cards gave (`lth_from_nostalgia`).
+# 4: the game option `chance` and the state's `chance` record (explicit chance mode's chance
+# node: mode, bound, pending, tape; docs/chance.md); Pursuit of Happiness adds `faces_kept`.
 # Older documents still load: every id and field means what it meant, and a field a version
 # did not have loads empty (lth_from_nostalgia 0: see docs/state-format.md).
 STATE_VERSION = 4
@@ -66,6 +68,12 @@ def state_determinize(self: Any, player: SupportsIndex, seed: SupportsIndex) -> 
     """A full state consistent with what `player` knows, its hidden cards re-drawn from `seed`."""
     return self._determinize(check_integer("player", player, 0, self.game.num_players - 1),
                              check_integer("seed", seed, 0, MAX_SEED))
+
+
+def state_reseed(self: Any, seed: SupportsIndex) -> None:
+    """Sampled chance mode: gives this state a fresh future from `seed` (a new generator, every
+    pile whose order nobody has seen reshuffled), changing nothing any player has seen."""
+    self._reseed(check_integer("seed", seed, 0, MAX_SEED))
 
 
 def game_parameters(self: Any) -> dict[str, Any]:
@@ -288,6 +296,7 @@ def install(game_class: type, state_class: type) -> None:
     state_methods: dict[str, Any] = {
         "to_json": state_to_json,
         "determinize": state_determinize,
+        "reseed": state_reseed,
         "score_breakdown": state_score_breakdown,
         "__repr__": state_repr,
         "__reduce__": state_reduce,

@@ -407,6 +407,10 @@ const InPlay* Game::promotable_job(const PlayerState& p) const {
 
 void Game::legal_actions(const State& s, ActionList& out) const {
   out.clear();
+  if (s.rng.chance_node()) {
+    for (int outcome = 0; outcome < s.rng.bound; ++outcome) out.push_back(static_cast<std::uint16_t>(outcome));
+    return;
+  }
   if (s.step == Step::kGameOver) return;
   const PlayerState& p = s.players[s.current];
   switch (s.step) {
@@ -515,6 +519,7 @@ int Game::upkeep_slot(const PlayerState& p, const Action& a) {
 
 // One action's legality without listing the others: the same conditions as legal_actions.
 bool Game::is_legal(const State& s, int action) const {
+  if (s.rng.chance_node()) return action >= 0 && action < s.rng.bound;
   if (s.step == Step::kGameOver || action < 0 || action >= kNumDistinctActions) return false;
   const PlayerState& p = s.players[s.current];
   const Action a = decode(action);
@@ -565,7 +570,7 @@ bool Game::is_legal(const State& s, int action) const {
 void Game::apply(State& s, int action) const { checked_apply(*this, s, action); }
 
 bool Game::try_apply(State& s, int action) const {
-  if (s.step == Step::kAction && is_main_action(kind_of(action))) {
+  if (s.step == Step::kAction && s.rng.mode != ChanceMode::kExplicit && is_main_action(kind_of(action))) {
     Plan plan;
     if (!main_action_listed(s, action, &plan)) return false;
     apply_main_action(s, action, plan);
@@ -617,6 +622,14 @@ void Game::take_card(State& s, int seat, InPlay card) const {
 }
 
 void Game::apply_unchecked(State& s, int action) const {
+  if (s.rng.mode != ChanceMode::kExplicit) [[likely]] {
+    transition(s, action);
+    return;
+  }
+  play_explicit(s, action, [this](State& t, int pending) { resume(t, pending); });
+}
+
+void Game::transition(State& s, int action) const {
   const int seat = s.current;
   PlayerState& p = s.players[seat];
   const Action a = decode(action);

@@ -19,7 +19,7 @@ void Game::deal_friends(State& s) const {
   while (!s.friend_row.full()) {
     restock_if_empty(s.friend_deck, s.friend_discards, s.rng);
     if (s.friend_deck.empty()) return;
-    s.friend_row.push_back(s.friend_deck.pop_back());
+    s.friend_row.push_back(take_top(s.friend_deck, s.rng));
   }
 }
 

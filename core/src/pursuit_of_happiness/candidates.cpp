@@ -301,6 +301,7 @@ bool Game::any_main_action(const State& s, const MainCandidates& c) const {
 // remembered, not checked again. `plan` receives the plan of a main action drawn (plan.ok),
 // for apply to reuse.
 int Game::sample_planned(const State& s, SplitMix64& rng, Plan& plan) const {
+  if (s.rng.chance_node()) return static_cast<int>(rng.below(s.rng.bound));  // outcomes are uniform
   if (s.step != Step::kAction) {
     ActionList legal;
     legal_actions(s, legal);
@@ -354,7 +355,7 @@ int Game::sample_action(const State& s, SplitMix64& rng) const {
 void Game::apply_random_action(State& s, SplitMix64& rng) const {
   Plan plan;
   const int action = sample_planned(s, rng, plan);
-  if (plan.ok) {
+  if (plan.ok && s.rng.mode != ChanceMode::kExplicit) {
     apply_main_action(s, action, plan);
   } else {
     apply_unchecked(s, action);

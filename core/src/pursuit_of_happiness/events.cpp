@@ -4,6 +4,7 @@
 // `delayed_event` (when a delayed effect lands).
 #include <algorithm>
 
+#include "lifespan/common/deck.hpp"
 #include "lifespan/pursuit_of_happiness/game.hpp"
 
 namespace lifespan::pursuit_of_happiness {
@@ -40,7 +41,7 @@ void Game::advance_events(State& s) const {
     }
   }
   if (s.round >= kFirstAdultRound && s.round < kFirstOldAgeRound && !s.event_deck.empty())
-    s.event_revealed = static_cast<std::int8_t>(s.event_deck.pop_back());
+    s.event_revealed = static_cast<std::int8_t>(take_top(s.event_deck, s.rng));
 }
 
 // The start of End of Round: "end the round with ..." tasks are checked, before anything of

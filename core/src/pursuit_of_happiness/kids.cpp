@@ -1,6 +1,7 @@
 // The Kids module of Experiences (Experiences rulebook §3; docs/pursuit_of_happiness.md §9): a
 // Kid is drawn when a Partner is developed into L3 or with Raise Family, grows one level at each
 // Upkeep, and is kept or discarded when its Partner is discarded.
+#include "lifespan/common/deck.hpp"
 #include "lifespan/pursuit_of_happiness/game.hpp"
 
 namespace lifespan::pursuit_of_happiness {
@@ -8,7 +9,7 @@ namespace lifespan::pursuit_of_happiness {
 // The top Kid of the deck comes into play next to `partner` at level 1 with its reward. Kids
 // take no slot.
 void Game::have_kid(State& s, int seat, const InPlay& partner) const {
-  const std::uint8_t id = s.kid_deck.pop_back();
+  const std::uint8_t id = take_top(s.kid_deck, s.rng);
   InPlay kid{kKidCard, id, 0, 1, 0, 0, {-1, -1, -1, -1}};
   kid.parent = static_cast<std::int8_t>(partner.id);
   take_card(s, seat, kid);

@@ -38,7 +38,7 @@ void Game::gain_from_nostalgia(State& s, int seat, const Effect& reward) const {
 void Game::deal_nostalgia(State& s) const {
   FixedVector<std::uint8_t, kMaxNostalgia> deck;
   for (std::size_t k = 0; k < cards_.nostalgia.size(); ++k) deck.push_back(static_cast<std::uint8_t>(k));
-  shuffle(deck, s.rng);
+  shuffle_to_deal(deck, static_cast<std::size_t>(num_players() * kNostalgiaHand), s.rng);
   for (int seat = 0; seat < num_players(); ++seat)
     for (int i = 0; i < kNostalgiaHand; ++i) {
       s.players[seat].nostalgia_hand.push_back(deck[0]);

@@ -12,8 +12,8 @@ namespace lifespan::pursuit_of_happiness {
 void Game::deal_relatives(State& s) const {
   FixedVector<std::uint8_t, kMaxDeck> deck;
   for (std::size_t k = 0; k < cards_.relatives.size(); ++k) deck.push_back(static_cast<std::uint8_t>(k));
-  shuffle(deck, s.rng);
-  for (int seat = 0; seat < num_players(); ++seat) s.players[seat].relative = static_cast<std::int8_t>(deck.pop_back());
+  shuffle_deck(deck, s.rng);
+  for (int seat = 0; seat < num_players(); ++seat) s.players[seat].relative = static_cast<std::int8_t>(take_top(deck, s.rng));
 }
 
 // Every player whose Relative is still in the game rolls, whether or not their life has ended

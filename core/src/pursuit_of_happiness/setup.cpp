@@ -17,15 +17,29 @@ bool dealt_from_bottom(int row) { return row == kJobRow || row == kPartnerRow; }
 
 }  // namespace
 
-// An empty deck takes its discard pile back, shuffled.
+// An empty deck takes its discard pile back, shuffled. Its cards keep the faces they were
+// discarded with, seen by all (faces_kept).
+void Game::restock(State& s, int row) const {
+  if (s.decks[row].empty() && !s.discards[row].empty()) s.faces_kept |= static_cast<std::uint8_t>(1u << row);
+  restock_if_empty(s.decks[row], s.discards[row], s.rng);
+}
+
+// Sampled mode chose every face at setup; drawn lazily, a face nobody has seen is chosen when
+// its card is drawn, with the same odds.
+std::uint8_t Game::with_face(State& s, int row, std::uint8_t entry) const {
+  if (!s.rng.lazy() || (s.faces_kept >> row) & 1u) return entry;
+  return face_entry(entry >> 1, static_cast<int>(s.rng.below(2)));
+}
+
 bool Game::draw(State& s, int row, std::uint8_t& card) const {
   auto& deck = s.decks[row];
-  restock_if_empty(deck, s.discards[row], s.rng);
+  restock(s, row);
   if (deck.empty()) return false;
   if (dealt_from_bottom(row)) {
-    card = deck.pop_front();  // Jobs and Partners come from the bottom: their top shows a cover
+    pick_to(deck, 0, s.rng);
+    card = with_face(s, row, deck.pop_front());  // Jobs and Partners come from the bottom: their top shows a cover
   } else {
-    card = deck.pop_back();
+    card = take_top(deck, s.rng);
   }
   return true;
 }
@@ -36,16 +50,16 @@ void Game::deal_row(State& s, int row, int at_most) const {
   if (row == kJobRow && rules_.job_row == JobRow::kPlayers) size = std::max(num_players(), kSoloSetupPlayers);
   size = std::min({size, kMaxRow, at_most});
   auto& cards = s.rows[row];
-  if (dealt_from_bottom(row)) {  // the cards from the bottom in one move, as draw() would take them
+  if (dealt_from_bottom(row) && !s.rng.lazy()) {  // the cards from the bottom in one move, as draw() would take them
     auto& deck = s.decks[row];
     while (static_cast<int>(cards.size()) < size) {
-      restock_if_empty(deck, s.discards[row], s.rng);
+      restock(s, row);
       const auto count = std::min<std::size_t>(static_cast<std::size_t>(size) - cards.size(), deck.size());
       if (count == 0) break;
       for (std::size_t k = 0; k < count; ++k) cards.push_back(deck[k]);
       deck.erase_front(count);
     }
-  } else {
+  } else {  // one card at a time, as draw() takes them
     std::uint8_t card = 0;
     while (static_cast<int>(cards.size()) < size && draw(s, row, card)) cards.push_back(card);
   }
@@ -85,14 +99,43 @@ State Game::blank_state() const {
 State Game::new_state(std::uint64_t seed) const {
   State s = blank_;
   s.rng.state = seed;
+  if (rules_.chance == ChanceMode::kExplicit) {
+    s.rng.mode = ChanceMode::kExplicit;
+    run_on_tape(s, kSetupPending, [this](State& t, int p) { resume(t, p); });  // a chance node: the first draw
+  } else {
+    setup(s);
+  }
+  return s;
+}
+
+void Game::sample_chance(State& s, std::uint64_t seed) const {
+  s.rng.state = seed;
+  if (s.rng.mode == ChanceMode::kSampled) return;
+  s.rng.mode = ChanceMode::kExplicitSampled;
+  if (s.rng.chance_node()) run_on_tape(s, s.rng.pending, [this](State& t, int p) { resume(t, p); });  // the tape's outcomes, then the generator's
+}
+
+// A chance node draws from a deck or a pile of the setup, picks a face or a seat, or rolls a
+// Relative's die.
+int Game::max_chance_outcomes() const {
+  const std::size_t piles = std::max({cards_.projects.size(), cards_.items.size(), cards_.jobs.size(),
+                                      cards_.partners.size(), cards_.goals.size(), cards_.traits.size(),
+                                      cards_.trends.size(), cards_.events.size(), cards_.experiences.size(),
+                                      cards_.kids.size(), cards_.nostalgia.size(), cards_.community.size(),
+                                      cards_.relatives.size()});
+  return std::max({static_cast<int>(piles), rules_.relative_die, num_players(), 2});
+}
+
+void Game::setup(State& s) const {
   const int n = num_players();
   // Every shuffle and face in this order: a seed deals the same game as before the blank state.
-  shuffle(s.decks[kProjectRow], s.rng);
-  shuffle(s.decks[kItemRow], s.rng);
+  // Drawn lazily (explicit chance), decks are not shuffled and faces are chosen when drawn.
+  shuffle_deck(s.decks[kProjectRow], s.rng);
+  shuffle_deck(s.decks[kItemRow], s.rng);
   auto two_faced = [&](int row, int count) {
     for (int i = 0; i < count; ++i)
-      s.decks[row].push_back(face_entry(static_cast<int>(i), static_cast<int>(s.rng.below(2))));
-    shuffle(s.decks[row], s.rng);
+      s.decks[row].push_back(face_entry(static_cast<int>(i), s.rng.lazy() ? 0 : static_cast<int>(s.rng.below(2))));
+    shuffle_deck(s.decks[row], s.rng);
   };
   two_faced(kJobRow, static_cast<int>(cards_.jobs.size()));
   two_faced(kPartnerRow, static_cast<int>(cards_.partners.size()));
@@ -106,16 +149,16 @@ State Game::new_state(std::uint64_t seed) const {
 
   FixedVector<std::uint8_t, kMaxDeck> goals;
   for (std::size_t g = 0; g < cards_.goals.size(); ++g) goals.push_back(static_cast<std::uint8_t>(g));
-  shuffle(goals, s.rng);
   const int shown = n == 1 ? kSoloLifeGoals : n;
+  shuffle_to_deal(goals, static_cast<std::size_t>(shown), s.rng);
   for (int g = 0; g < shown; ++g) {
     s.goals.push_back(goals[g]);
     s.goals_claimed_by.push_back(0);
   }
   if (nostalgia_on()) deal_nostalgia(s);  // just before the Child Traits (Nostalgia rulebook)
-  shuffle(s.trait_deck, s.rng);
+  shuffle_deck(s.trait_deck, s.rng);
   for (int seat = 0; seat < n; ++seat)
-    for (int i = 0; i < kTraitOffer; ++i) s.players[seat].trait_offer.push_back(s.trait_deck.pop_back());
+    for (int i = 0; i < kTraitOffer; ++i) s.players[seat].trait_offer.push_back(take_top(s.trait_deck, s.rng));
   s.first_player = rules_.first_player == FirstPlayer::kRandom
                        ? static_cast<std::uint8_t>(s.rng.below(static_cast<std::uint32_t>(n)))
                        : 0;
@@ -123,23 +166,22 @@ State Game::new_state(std::uint64_t seed) const {
   if (!cards_.trends.empty()) {  // drawn last, so games without Trends deal as before
     FixedVector<std::uint8_t, kMaxDeck> trends;
     for (std::size_t k = 0; k < cards_.trends.size(); ++k) trends.push_back(static_cast<std::uint8_t>(k));
-    shuffle(trends, s.rng);
+    shuffle_to_deal(trends, std::size_t{kTrendsDrawn}, s.rng);
     for (int k = 0; k < kTrendsDrawn; ++k) s.trends.push_back(trends[k]);
   }
-  shuffle(s.event_deck, s.rng);  // after the rest, for the same reason; an empty deck draws nothing
+  shuffle_deck(s.event_deck, s.rng);  // after the rest, for the same reason; an empty deck draws nothing
   if (experiences_on()) {
-    shuffle(s.experience_deck, s.rng);
+    shuffle_deck(s.experience_deck, s.rng);
     while (s.experience_row.size() < kExperienceSlots && !s.experience_deck.empty())
-      s.experience_row.push_back(s.experience_deck.pop_back());
+      s.experience_row.push_back(take_top(s.experience_deck, s.rng));
   }
-  shuffle(s.kid_deck, s.rng);
+  shuffle_deck(s.kid_deck, s.rng);
   if (relatives_on()) deal_relatives(s);  // last, so that games without them deal as before
-  if (community_on()) shuffle(s.community_deck, s.rng);  // the board is dealt in the 1st Adult round
+  if (community_on()) shuffle_deck(s.community_deck, s.rng);  // the board is dealt in the 1st Adult round
   if (friends_on()) {  // the board is dealt at setup (summary, Setup 3), then each Adult round
-    shuffle(s.friend_deck, s.rng);
+    shuffle_deck(s.friend_deck, s.rng);
     deal_friends(s);
   }
-  return s;
 }
 
 }  // namespace lifespan::pursuit_of_happiness

@@ -101,6 +101,24 @@ void Game::check_pending_decision(const State& s) const {
 }
 
 void Game::validate(const State& s) const {
+  require_state(s.faces_kept < (1u << kNumRows), "faces_kept: a bitmask of the 4 rows");
+  const State before = check_chance_fields(s, rules_.chance);
+  if (s.rng.chance_node()) {
+    // Replayed with the derived fields a loaded state rebuilds after this check.
+    State from = before, target = s;
+    rebuild_derived(from);
+    rebuild_derived(target);
+    if (s.rng.pending == kSetupPending) {
+      State blank = blank_;
+      blank.rng = before.rng;
+      require_state(from == blank, "chance: a chance node of the setup holds a dealt position");
+    } else {
+      validate(before);
+      require_state(is_legal(from, s.rng.pending), "chance.pending: not a legal action of the position");
+    }
+    check_chance_node(target, from, [this](State& t, int p) { resume(t, p); });
+    return;
+  }
   const int n = num_players();
   require_state(s.round >= 1 && s.round <= kMaxRounds, "round must be from 1 to 8");
   require_state(static_cast<int>(s.step) < kNumSteps, "step out of range");

@@ -49,6 +49,10 @@ bool Game::can_place_trait_token(const State& s, int seat) const {
 
 void Game::legal_actions(const State& s, ActionList& out) const {
   out.clear();
+  if (s.rng.chance_node()) {
+    for (int outcome = 0; outcome < s.rng.bound; ++outcome) out.push_back(static_cast<std::uint16_t>(outcome));
+    return;
+  }
   if (s.step == Step::kGameOver) return;
   const PlayerState& p = s.players[s.current];
   switch (s.step) {
@@ -76,6 +80,7 @@ void Game::legal_actions(const State& s, ActionList& out) const {
 }
 
 int Game::sample_action(const State& s, SplitMix64& rng) const {
+  if (s.rng.chance_node()) return static_cast<int>(rng.below(s.rng.bound));  // outcomes are uniform
   // Choosing is most of a game: draw from the hand directly. The hand is the legal list, so
   // this is the same draw as legal[below(size)].
   if (s.step == Step::kChoose) {
@@ -97,6 +102,7 @@ int Game::sample_action(const State& s, SplitMix64& rng) const {
 }
 
 bool Game::is_legal(const State& s, int action) const {
+  if (s.rng.chance_node()) return action >= 0 && action < s.rng.bound;
   ActionList legal;
   legal_actions(s, legal);
   for (std::uint16_t a : legal)
@@ -107,6 +113,14 @@ bool Game::is_legal(const State& s, int action) const {
 void Game::apply(State& s, int action) const { checked_apply(*this, s, action); }
 
 void Game::apply_unchecked(State& s, int action) const {
+  if (s.rng.mode != ChanceMode::kExplicit) [[likely]] {
+    transition(s, action);
+    return;
+  }
+  play_explicit(s, action, [this](State& t, int pending) { resume(t, pending); });
+}
+
+void Game::transition(State& s, int action) const {
   PlayerState& p = s.players[s.current];
   switch (s.step) {
     case Step::kChoose:

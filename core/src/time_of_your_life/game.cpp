@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <numeric>
 
+#include "lifespan/common/deck.hpp"
 #include "lifespan/common/errors.hpp"
 
 namespace lifespan::time_of_your_life {
@@ -104,12 +105,33 @@ Game::Game(const Rules& rules, const std::vector<CardSpec>& cards,
 State Game::new_state(std::uint64_t seed) const {
   State s{};
   s.rng.state = seed;
+  if (rules_.chance == ChanceMode::kExplicit) {
+    s.rng.mode = ChanceMode::kExplicit;
+    run_on_tape(s, kSetupPending, [this](State& t, int p) { resume(t, p); });  // a chance node: the first card dealt
+  } else {
+    setup(s);
+  }
+  return s;
+}
+
+void Game::setup(State& s) const {
   for (int c = 0; c < kNumCards; ++c) s.deck.push_back(static_cast<std::uint8_t>(c));
-  shuffle(s.deck, s.rng);
+  shuffle_deck(s.deck, s.rng);
   for (int seat = 0; seat < num_players(); ++seat)
     for (int i = 0; i < kHandSize; ++i) draw_card(s, s.players[seat]);
   begin_round(s);
-  return s;
 }
+
+void Game::sample_chance(State& s, std::uint64_t seed) const {
+  s.rng.state = seed;
+  if (s.rng.mode == ChanceMode::kSampled) return;
+  s.rng.mode = ChanceMode::kExplicitSampled;
+  if (s.rng.chance_node()) run_on_tape(s, s.rng.pending, [this](State& t, int p) { resume(t, p); });  // the tape's outcomes, then the generator's
+}
+
+// Each chance node draws one card from the deck: the 80 it starts with, then only cards
+// discarded before the last draw, at the midpoint (up to 2 a seat, once) or in a 2-player
+// swap (1 a seat a round).
+int Game::max_chance_nodes() const { return kNumCards + kMidpointMaxDiscards * kMaxPlayers + 2 * kRounds; }
 
 }  // namespace lifespan::time_of_your_life

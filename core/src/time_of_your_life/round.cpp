@@ -23,7 +23,7 @@ bool holds_cards(const PlayerState& p) { return !p.hand.empty(); }
 // Drawing from an empty deck reshuffles the discards (rule parameter midpoint_empty_deck).
 void Game::draw_card(State& s, PlayerState& p) const {
   if (rules_.midpoint_empty_deck == EmptyDeck::kReshuffle) restock_if_empty(s.deck, s.discards, s.rng);
-  if (!s.deck.empty()) p.hand.insert_sorted(s.deck.pop_back());
+  if (!s.deck.empty()) p.hand.insert_sorted(take_top(s.deck, s.rng));
 }
 
 bool Game::swap_applies(const State& s, bool midpoint_this_round) const {

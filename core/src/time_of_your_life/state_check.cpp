@@ -47,6 +47,19 @@ void Game::check_hand_size(const State& s, int seat) const {
 }
 
 void Game::validate(const State& s) const {
+  const State before = check_chance_fields(s, rules_.chance);
+  if (s.rng.chance_node()) {
+    if (s.rng.pending == kSetupPending) {
+      State blank{};
+      blank.rng = before.rng;
+      require_state(before == blank, "chance: a chance node of the setup holds a dealt position");
+    } else {
+      validate(before);
+      require_state(is_legal(before, s.rng.pending), "chance.pending: not a legal action of the position");
+    }
+    check_chance_node(s, before, [this](State& t, int p) { resume(t, p); });
+    return;
+  }
   const int n = num_players();
   require_state(s.round >= 1 && s.round <= kRounds, "round must be from 1 to 10");
   require_state(static_cast<int>(s.step) < kNumSteps, "step out of range");

@@ -25,6 +25,7 @@ std::string capitalised(std::string word) {
 }  // namespace
 
 std::string Game::action_to_string(const State& s, int action) const {
+  if (s.rng.chance_node() && action >= 0 && action < kNumDistinctActions) return chance_outcome_name(s, action);
   auto card_label = [&](int number) { return two_digits(number) + " " + cards_[number].name; };
   if (action >= kPlayBase && action < kDiscardBase) return "Play " + card_label(action - kPlayBase);
   if (action >= kDiscardBase && action < kKeepAction)
@@ -39,6 +40,15 @@ std::string Game::action_to_string(const State& s, int action) const {
     return trait + "slot " + std::to_string(slot);
   }
   throw_action_out_of_range(std::to_string(action), kNumDistinctActions);
+}
+
+// Every chance node draws a card from the deck.
+std::string Game::chance_outcome_name(const State& s, int outcome) const {
+  const std::string which = "chance: outcome " + std::to_string(outcome) + " of " + std::to_string(s.rng.bound);
+  if (outcome < 0 || outcome >= s.rng.bound) return which + " (no such outcome)";
+  const State t = name_draw(s, outcome, [this](State& u, int p) { resume(u, p); });
+  if (t.rng.named_pile != &t.deck) return which;
+  return "chance: draws " + two_digits(t.rng.named_card) + " " + cards_[t.rng.named_card].name + " from the deck";
 }
 
 // The midpoint's choices are made one seat after another, but what a seat discards stays hidden
@@ -135,21 +145,28 @@ void Game::observation(const State& s, int player, float* out) const {
   }
 }
 
+State Game::determinize(const State& s, int player, std::uint64_t seed) const { return redeal(s, player, seed); }
+
+// What nobody has seen is the deck's order: the discard pile and every hand are known to the
+// seats that discarded or hold them.
+State Game::reseed(const State& s, std::uint64_t seed) const { return redeal(s, -1, seed); }
+
 // Re-deals every card `player` cannot see (deck, discard pile, other hands and their picks),
 // keeping every pile's size that `player` can see, and re-seeds the generator so later chance
-// differs too.
-State Game::determinize(const State& s, int player, std::uint64_t seed) const {
+// differs too. For nobody (player < 0) that is the deck alone.
+State Game::redeal(const State& s, int player, std::uint64_t seed) const {
   State d = s;
   SplitMix64 rng{seed};
+  const bool nobody = player < 0;
   FixedVector<std::uint8_t, kNumCards> hidden;
   for (std::uint8_t c : d.deck) hidden.push_back(c);
   // A midpoint discard of the seat to move stays on top of the pile: that seat knows it, and
   // its second discard must be higher (docs §3).
   const bool keep_top = d.step == Step::kMidpoint && d.midpoint_discard != kNoCard &&
                         d.current == player;
-  const std::size_t redealt_discards = d.discards.size() - (keep_top ? 1 : 0);
+  const std::size_t redealt_discards = nobody ? 0 : d.discards.size() - (keep_top ? 1 : 0);
   for (std::size_t i = 0; i < redealt_discards; ++i) hidden.push_back(d.discards[i]);
-  for (int seat = 0; seat < num_players(); ++seat)
+  for (int seat = 0; seat < num_players() && !nobody; ++seat)
     if (seat != player)
       for (std::uint8_t c : d.players[seat].hand) hidden.push_back(c);
   // Sorted first, so the result depends on what `player` knows and the seed only: a state and
@@ -165,7 +182,7 @@ State Game::determinize(const State& s, int player, std::uint64_t seed) const {
   bool current_discarded = d.midpoint_discard != kNoCard;
   for (int seat = 0; seat < num_players(); ++seat) {
     held[seat] = d.players[seat].hand.size();
-    if (d.step != Step::kMidpoint || seat == player) continue;
+    if (d.step != Step::kMidpoint || seat == player || nobody) continue;
     const int at_most = seat < d.current ? kMidpointMaxDiscards : seat == d.current ? 1 : 0;
     const std::uint32_t discarded = at_most ? rng.below(static_cast<std::uint32_t>(at_most) + 1) : 0;
     const std::size_t now = static_cast<std::size_t>(kMidpointHandSize) - discarded;
@@ -175,6 +192,10 @@ State Game::determinize(const State& s, int player, std::uint64_t seed) const {
   }
   std::size_t next = 0;
   for (auto& c : d.deck) c = hidden[next++];
+  if (nobody) {
+    d.rng.state = rng.next();
+    return d;
+  }
   const std::uint8_t top = keep_top ? d.discards.back() : 0;
   d.discards.clear();
   for (std::size_t i = 0; i < pile; ++i) d.discards.push_back(hidden[next++]);

@@ -1,6 +1,11 @@
 #pragma once
 // Deck helpers: a deck that runs out takes back its discard pile, shuffled with the state's
 // generator; hidden cards put in a canonical order before a determinization shuffles them.
+//
+// Decks drawn from one end are shuffled with shuffle_deck and drawn with take_top. In explicit
+// chance mode (chance.hpp) they are drawn lazily, as OpenSpiel's card games deal: never
+// shuffled, each draw picks one of the cards left (a chance node), so a state, and any copy a
+// search makes of it, holds no future order. Sampled mode shuffles and pops as it always did.
 #include <array>
 #include <bit>
 #include <cstdint>
@@ -9,22 +14,66 @@
 
 namespace lifespan {
 
-template <class Pile>
-void restock_if_empty(Pile& deck, Pile& discards, SplitMix64& rng) {
+template <class Pile, class Rng>
+void shuffle_deck(Pile& deck, Rng& rng) {
+  if (!rng.lazy()) shuffle(deck, rng);
+}
+
+// Lazily: moves a uniformly drawn card of `deck` to `end` (its top or bottom) first.
+template <class Pile, class Rng>
+void pick_to(Pile& deck, std::size_t end, Rng& rng) {
+  if (!rng.lazy()) return;
+  if (rng.naming >= 0 && rng.read == rng.tape.size() && deck.size() > 1) {  // the draw being named
+    rng.named_pile = &deck;
+    rng.named_card = deck[static_cast<std::size_t>(rng.naming)];
+    rng.naming = -1;
+  }
+  const std::size_t pick = rng.below(static_cast<std::uint32_t>(deck.size()));
+  const auto card = deck[pick];
+  deck[pick] = deck[end];
+  deck[end] = card;
+}
+
+// The top card (the back); the deck must not be empty.
+template <class Pile, class Rng>
+auto take_top(Pile& deck, Rng& rng) {
+  pick_to(deck, deck.size() - 1, rng);
+  return deck.pop_back();
+}
+
+template <class Pile, class Rng>
+void restock_if_empty(Pile& deck, Pile& discards, Rng& rng) {
   if (!deck.empty() || discards.empty()) return;
   deck = discards;
   discards.clear();
-  shuffle(deck, rng);
+  shuffle_deck(deck, rng);
 }
 
 // A row of face-up cards that slide right, filled from the left (slot 0) until full or both
 // piles are empty.
-template <class Row, class Pile>
-void refill_from_left(Row& row, Pile& deck, Pile& discards, SplitMix64& rng) {
+template <class Row, class Pile, class Rng>
+void refill_from_left(Row& row, Pile& deck, Pile& discards, Rng& rng) {
   while (!row.full()) {
     restock_if_empty(deck, discards, rng);
     if (deck.empty()) return;
-    row.insert(0, deck.pop_back());
+    row.insert(0, take_top(deck, rng));
+  }
+}
+
+// The first `count` cards of `pile` become a uniform draw without replacement: in sampled mode
+// by shuffling the whole pile (the order the seeded games were dealt in), lazily by drawing
+// just those `count`.
+template <class Pile, class Rng>
+void shuffle_to_deal(Pile& pile, std::size_t count, Rng& rng) {
+  if (!rng.lazy()) {
+    shuffle(pile, rng);
+    return;
+  }
+  for (std::size_t k = 0; k < count && k < pile.size(); ++k) {
+    const std::size_t pick = k + rng.below(static_cast<std::uint32_t>(pile.size() - k));
+    const auto card = pile[pick];
+    pile[pick] = pile[k];
+    pile[k] = card;
   }
 }
 

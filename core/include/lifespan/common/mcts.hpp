@@ -26,7 +26,7 @@
 #include <vector>
 
 #include "lifespan/common/playouts.hpp"
-#include "lifespan/common/rng.hpp"
+#include "lifespan/common/chance.hpp"
 
 namespace lifespan {
 
@@ -121,6 +121,8 @@ class alignas(64) Tree {
  private:
   void iterate() {
     State d = game_.determinize(root_, root_player_, rng_.next());
+    // An explicit-mode game samples its chance inside the search, as sampled mode does.
+    if (d.rng.mode == ChanceMode::kExplicit) game_.sample_chance(d, rng_.next());
     path_.clear();
     std::int32_t node = 0;
     while (!game_.is_terminal(d)) {

@@ -9,7 +9,7 @@
 #include <thread>
 #include <vector>
 
-#include "lifespan/common/rng.hpp"
+#include "lifespan/common/chance.hpp"
 
 namespace lifespan {
 
@@ -57,7 +57,8 @@ void run_playouts(const Game& game, const typename Game::State* start, std::int6
     for (std::int64_t i = first; i < last; ++i) {
       const std::uint64_t game_seed = derive_seed(seed, static_cast<std::uint64_t>(first_game + i));
       typename Game::State state = start ? *start : game.new_state(game_seed);
-      if (start) state.rng.state = game_seed;
+      // Re-seeded from a start; an explicit-mode game draws its chance from the seed too.
+      if (start || state.rng.mode != ChanceMode::kSampled) game.sample_chance(state, game_seed);
       SplitMix64 policy{game_seed ^ 0x5DEECE66DULL};
       random_playout(game, state, policy);
       game.scores(state, row.data());

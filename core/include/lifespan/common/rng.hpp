@@ -36,8 +36,8 @@ constexpr std::uint64_t derive_seed(std::uint64_t seed, std::uint64_t index) {
   return mixer.next();
 }
 
-template <class Container>
-constexpr void shuffle(Container& items, SplitMix64& rng) {
+template <class Container, class Rng>
+constexpr void shuffle(Container& items, Rng& rng) {
   for (std::uint32_t i = static_cast<std::uint32_t>(items.size()); i > 1; --i) {
     std::uint32_t j = rng.below(i);
     auto tmp = items[i - 1];

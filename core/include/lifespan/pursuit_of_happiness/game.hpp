@@ -82,10 +82,20 @@ class Game {
 
   // --- playing (setup.cpp, actions.cpp) ---
   State new_state(std::uint64_t seed) const;
-  bool is_terminal(const State& s) const { return s.step == Step::kGameOver; }
-  int current_player(const State& s) const { return s.current; }
+  bool is_terminal(const State& s) const { return s.step == Step::kGameOver && !s.rng.chance_node(); }
+  // kChancePlayer at a chance node (explicit chance mode, docs/chance.md).
+  int current_player(const State& s) const { return s.rng.chance_node() ? kChancePlayer : s.current; }
+  bool is_chance_node(const State& s) const { return s.rng.chance_node(); }
+  // At a chance node the outcomes 0 … n-1, each of probability 1/n.
   void legal_actions(const State& s, ActionList& out) const;  // ascending
   bool is_legal(const State& s, int action) const;
+  // An upper bound, in explicit chance mode, of any chance node's outcome count (setup.cpp).
+  // (The chance nodes of one game have no bound while Refresh Cards is unbounded.)
+  int max_chance_outcomes() const;
+  // An explicit-mode state that draws from `seed` from now on, its chance node (if it is at
+  // one) resolved by that draw: what a random playout or a search's rollout plays on. A
+  // sampled-mode state is only re-seeded.
+  void sample_chance(State& s, std::uint64_t seed) const;
   int sample_action(const State& s, SplitMix64& rng) const;
   void apply_random_action(State& s, SplitMix64& rng) const;  // sample_action, then apply it
   void apply(State& s, int action) const;            // throws IllegalAction; s unchanged then
@@ -93,7 +103,9 @@ class Game {
   // Applies `action` if it is legal (nothing changes otherwise) and says whether it did. A main
   // action is planned once: the plan its legality check makes is the one applied.
   bool try_apply(State& s, int action) const;
-  static const char* step_name(const State& s) { return kStepNames[static_cast<int>(s.step)]; }
+  static const char* step_name(const State& s) {
+    return s.rng.chance_node() ? "chance" : kStepNames[static_cast<int>(s.step)];
+  }
 
   // --- scoring (scoring.cpp) ---
   void scores(const State& s, std::int32_t* out) const;
@@ -107,6 +119,8 @@ class Game {
   int observation_size() const;
   void observation(const State& s, int player, float* out) const;
   State determinize(const State& s, int player, std::uint64_t seed) const;
+  // Sampled mode: a fresh future that no seat can tell from this one (docs/chance.md).
+  State reseed(const State& s, std::uint64_t seed) const;
   void validate(const State& s) const;  // state_check.cpp
   void rebuild_derived(State& s) const;  // what a loaded state does not save (candidates.cpp)
   void check_pending_decision(const State& s) const;  // state_check.cpp
@@ -160,6 +174,16 @@ class Game {
   ProjectRelief event_project_relief(const State& s, int seat) const;
   // setup.cpp
   State blank_state() const;  // new_state's start: the piles in card order, tracks and tokens
+  void setup(State& s) const;  // the deal, from the blank state
+  void transition(State& s, int action) const;  // a player's action (actions.cpp)
+  // What a chance node waits for: the setup (kSetupPending) or a player's action.
+  void resume(State& s, int pending) const { pending == kSetupPending ? setup(s) : transition(s, pending); }
+  std::string chance_outcome_name(const State& s, int outcome) const;  // views/action_names.cpp
+  // Re-deals what `player` cannot see (player < 0: what nobody has seen), seeded.
+  State redeal(const State& s, int player, std::uint64_t seed) const;
+  // A Job or Partner entry drawn from `row`'s deck, its face chosen if nobody has seen it.
+  std::uint8_t with_face(State& s, int row, std::uint8_t entry) const;
+  void restock(State& s, int row) const;  // an empty deck takes back its discards
   void deal_row(State& s, int row, int at_most = kMaxRow) const;  // up to the row's size
   bool draw(State& s, int row, std::uint8_t& card) const;
   // rounds.cpp

@@ -2,6 +2,8 @@
 // Rule parameters (python/lifespan/data/pursuit_of_happiness/rules.toml, docs §8).
 #include <cstdint>
 
+#include "lifespan/common/chance.hpp"
+
 namespace lifespan::pursuit_of_happiness {
 
 enum class SthOverflow : std::uint8_t { kExcess, kAtMaxOnly };
@@ -60,6 +62,7 @@ struct Rules {
   CommunityTokens community_tokens = CommunityTokens::kPerToken;
   PopularityLth popularity_lth = PopularityLth::kOncePerRound;
   ItemPurchase item_purchase = ItemPurchase::kAnyLevel;
+  ChanceMode chance = ChanceMode::kSampled;  // a game option (docs/chance.md), not a reading
   bool operator==(const Rules&) const = default;
 };
 

@@ -4,7 +4,7 @@
 #include <cstdint>
 
 #include "lifespan/common/fixed_vector.hpp"
-#include "lifespan/common/rng.hpp"
+#include "lifespan/common/chance.hpp"
 #include "lifespan/pursuit_of_happiness/constants.hpp"
 
 namespace lifespan::pursuit_of_happiness {
@@ -182,8 +182,11 @@ struct Payment {
 
 inline constexpr std::uint8_t kGoalTied = 255;  // met by several at once: nobody gets it
 
+// The most draws one transition makes (the setup with every expansion: about 110; tested).
+inline constexpr std::size_t kChanceTape = 160;
+
 struct State {
-  SplitMix64 rng;
+  StateRng<kChanceTape> rng;
   std::uint8_t round = 1;
   Step step = Step::kChooseTrait;
   std::int8_t current = 0;
@@ -224,6 +227,10 @@ struct State {
   // Step::kTrigger: the action (a board space or kAnyCardAction) both Nostalgia board cards of
   // the seat to move wait for, or -1.
   std::int8_t trigger_choice = -1;
+  // The rows (bits) whose deck has taken back its discards: a Job or Partner deck's cards then
+  // show the faces they were discarded with, seen by all. Drawn lazily (explicit chance), a card
+  // of a deck that has not gets its face when drawn (setup.cpp); reseed re-chooses only those.
+  std::uint8_t faces_kept = 0;
   std::array<PlayerState, kMaxPlayers> players{};
   // Derived from the cards, so not saved: seats (bits) holding an active Group Project, whose
   // open roles the seat to move may join, per seat the play-area slots (bits) holding one, and
@@ -263,6 +270,8 @@ struct State {
     v.optional("resolved_community", resolved_community);
     v.optional("kid_decisions", kid_decisions);  // saved-state version 2
     v.optional("trigger_choice", trigger_choice);
+    v.optional("chance", rng);  // saved-state version 4
+    v.optional("faces_kept", faces_kept);
     v.list("players", players.data(), num_players);
   }
 };

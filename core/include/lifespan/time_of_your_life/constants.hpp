@@ -39,7 +39,7 @@ inline constexpr int kDiscardBase = kPlayBase + kNumCards;   // discard card c: 
 inline constexpr int kKeepAction = kDiscardBase + kNumCards; // 160
 inline constexpr int kTraitBase = kKeepAction + 1;           // 161 + 5·slot + trait
 inline constexpr int kNumDistinctActions = kTraitBase + kRounds * kNumTraits;  // 211
-inline constexpr int kMaxLegalActions = kRounds * kNumTraits;  // the inspiration step is widest
+inline constexpr int kMaxLegalActions = kNumCards;  // a draw in explicit chance mode; then the inspiration step (50)
 
 inline constexpr int kTerminalPlayer = -4;  // OpenSpiel's kTerminalPlayerId
 

@@ -43,23 +43,36 @@ class Game {
 
   // --- playing ---
   State new_state(std::uint64_t seed) const;
-  bool is_terminal(const State& s) const { return s.step == Step::kGameOver; }
-  int current_player(const State& s) const { return s.current; }
+  bool is_terminal(const State& s) const { return s.step == Step::kGameOver && !s.rng.chance_node(); }
+  // kChancePlayer at a chance node (explicit chance mode, docs/chance.md).
+  int current_player(const State& s) const { return s.rng.chance_node() ? kChancePlayer : s.current; }
+  bool is_chance_node(const State& s) const { return s.rng.chance_node(); }
+  // At a chance node the outcomes 0 … n-1, each of probability 1/n.
   void legal_actions(const State& s, ActionList& out) const;  // ascending
   bool is_legal(const State& s, int action) const;
+  // An upper bound of any chance node's outcome count: the deck.
+  static constexpr int max_chance_outcomes() { return kNumCards; }
+  // An upper bound of the chance nodes of one game in explicit mode (game.cpp, tested).
+  int max_chance_nodes() const;
   // A uniformly random legal action: legal[rng.below(count)], without building the list
   // where it can be avoided (random playouts and rollouts).
   int sample_action(const State& s, SplitMix64& rng) const;
   void apply_random_action(State& s, SplitMix64& rng) const { apply_unchecked(s, sample_action(s, rng)); }
   void apply(State& s, int action) const;            // throws IllegalAction; s unchanged then
-  void apply_unchecked(State& s, int action) const;
+  void apply_unchecked(State& s, int action) const;  // action must be legal
   // Applies `action` if it is legal (nothing changes otherwise) and says whether it did.
   bool try_apply(State& s, int action) const {
     if (!is_legal(s, action)) return false;
     apply_unchecked(s, action);
     return true;
   }
-  static const char* step_name(const State& s) { return kStepNames[static_cast<int>(s.step)]; }  // action must be legal
+  // An explicit-mode state that draws from `seed` from now on, its chance node (if it is at
+  // one) resolved by that draw: what a random playout or a search's rollout plays on. A
+  // sampled-mode state is only re-seeded.
+  void sample_chance(State& s, std::uint64_t seed) const;
+  static const char* step_name(const State& s) {
+    return s.rng.chance_node() ? "chance" : kStepNames[static_cast<int>(s.step)];
+  }
 
   // --- scoring (scoring.cpp) ---
   void scores(const State& s, std::int32_t* out) const;  // num_players() values
@@ -73,6 +86,8 @@ class Game {
   int observation_size() const { return time_of_your_life::observation_size(num_players()); }
   void observation(const State& s, int player, float* out) const;  // observation_size() floats
   State determinize(const State& s, int player, std::uint64_t seed) const;
+  // Sampled mode: a fresh future that no seat can tell from this one (docs/chance.md).
+  State reseed(const State& s, std::uint64_t seed) const;
 
   // Checks every invariant a reachable state keeps; throws StateFormatError naming the first
   // one broken. Used on states loaded from JSON (state_check.cpp).
@@ -87,6 +102,14 @@ class Game {
   };
   void score(const State& s, std::int32_t* out, SeatScore* details) const;  // details may be null
   void check_hand_size(const State& s, int seat) const;  // state_check.cpp
+
+  void setup(State& s) const;                // the deal, from a blank state
+  void transition(State& s, int action) const;  // a player's action (actions.cpp)
+  // What a chance node waits for: the setup (kSetupPending) or a player's action.
+  void resume(State& s, int pending) const { pending == kSetupPending ? setup(s) : transition(s, pending); }
+  std::string chance_outcome_name(const State& s, int outcome) const;  // views.cpp
+  // Re-deals the cards that `player` cannot see (player < 0: nobody), seeded.
+  State redeal(const State& s, int player, std::uint64_t seed) const;
 
   // round.cpp: the automatic parts of the round.
   void begin_round(State& s) const;

@@ -4,6 +4,8 @@
 #include <initializer_list>
 #include <string_view>
 
+#include "lifespan/common/chance.hpp"
+
 namespace lifespan::time_of_your_life {
 
 enum class TwoPlayerSwap : std::uint8_t { kEveryRound, kPassedOnly, kOff };
@@ -26,6 +28,7 @@ struct Rules {
   int max_trait_tokens_per_card = 0;  // 0: no limit
   BonusTie happiness_bonus_tie = BonusTie::kAll;
   WinnerTieBreak winner_tie_break = WinnerTieBreak::kShared;
+  ChanceMode chance = ChanceMode::kSampled;  // a game option (docs/chance.md), not a reading
   bool operator==(const Rules&) const = default;
 
   // Every field by its parameter name (the TOML key of docs/time_of_your_life.md §7), with the
@@ -44,6 +47,7 @@ struct Rules {
     v("max_trait_tokens_per_card", max_trait_tokens_per_card);
     v.option("happiness_bonus_tie", happiness_bonus_tie, {"all", "none"});
     v.option("winner_tie_break", winner_tie_break, {"shared", "happiness"});
+    v.option("chance", chance, {"sampled", "explicit"});
   }
 };
 

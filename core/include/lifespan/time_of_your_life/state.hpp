@@ -5,7 +5,7 @@
 #include <cstdint>
 
 #include "lifespan/common/fixed_vector.hpp"
-#include "lifespan/common/rng.hpp"
+#include "lifespan/common/chance.hpp"
 #include "lifespan/time_of_your_life/constants.hpp"
 
 namespace lifespan::time_of_your_life {
@@ -42,8 +42,11 @@ struct PlayerState {
   }
 };
 
+// The most draws one transition makes: the deal (docs/chance.md).
+inline constexpr std::size_t kChanceTape = kMaxPlayers * kHandSize;
+
 struct State {
-  SplitMix64 rng;
+  StateRng<kChanceTape> rng;
   std::uint8_t round = 1;                  // 1–10
   Step step = Step::kChoose;
   std::int8_t current = 0;                 // seat to decide, kTerminalPlayer when over
@@ -65,6 +68,7 @@ struct State {
   template <class Visitor>
   void visit(Visitor& v, int num_players) {
     v("rng", rng.state);
+    v.optional("chance", rng);  // saved-state version 4
     v("round", round);
     v("step", step);
     v("current", current);

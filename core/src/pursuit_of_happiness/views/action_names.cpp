@@ -31,7 +31,31 @@ std::string Game::card_name(const InPlay& c) const {
   return row_card_name(c.kind, two_faced ? face_entry(c.id, c.face) : c.id);
 }
 
+// A chance node's outcome: the card it draws where the draw is from a deck, else its number.
+std::string Game::chance_outcome_name(const State& s, int outcome) const {
+  const std::string which = "chance: outcome " + std::to_string(outcome) + " of " + std::to_string(s.rng.bound);
+  if (outcome >= s.rng.bound) return which + " (no such outcome)";
+  const State t = name_draw(s, outcome, [this](State& u, int p) { resume(u, p); });
+  const void* pile = t.rng.named_pile;
+  const int card = t.rng.named_card;
+  auto deals = [](const std::string& name, const char* deck) { return "chance: draws " + name + " from the " + deck + " deck"; };
+  for (int row = 0; row < kNumRows; ++row) {
+    if (pile != &t.decks[row]) continue;
+    const bool unseen_face = (row == kJobRow || row == kPartnerRow) && !((t.faces_kept >> row) & 1u);
+    if (unseen_face) return "chance: draws " + std::string(kRowNames[row]) + " card " + std::to_string(card >> 1) + ", its face chosen next";
+    return deals(row_card_name(row, static_cast<std::uint8_t>(card)), kRowNames[row]);
+  }
+  if (pile == &t.trait_deck) return deals(cards_.traits[card].name, "Child Trait");
+  if (pile == &t.event_deck) return deals(cards_.events[card].name, "Event");
+  if (pile == &t.experience_deck) return deals(cards_.experiences[card].name, "Experience");
+  if (pile == &t.kid_deck) return deals(cards_.kids[card].name, "Kid");
+  if (pile == &t.friend_deck) return deals(cards_.items[card].name, "Best Friends");
+  if (pile == &t.community_deck) return deals(cards_.community[card].name, "Community");
+  return which;  // a face, a seat, a die, or a pile of the setup dealt at once
+}
+
 std::string Game::action_to_string(const State& s, int action) const {
+  if (s.rng.chance_node() && action >= 0 && action < kNumDistinctActions) return chance_outcome_name(s, action);
   const int seat = s.current >= 0 ? s.current : 0;
   const PlayerState& p = s.players[seat];
   auto slot_name = [&](const PlayerState& owner, int slot) {

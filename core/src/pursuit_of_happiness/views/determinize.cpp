@@ -75,12 +75,19 @@ void redeal_traits(State& d, int players, int player, std::size_t num_traits, Sp
 // Hidden cards are sorted before they are shuffled, so the result depends on what `player`
 // knows and the seed only: a state and any determinization of it from this view give the same
 // determinizations.
-State Game::determinize(const State& s, int player, std::uint64_t seed) const {
+State Game::determinize(const State& s, int player, std::uint64_t seed) const { return redeal(s, player, seed); }
+
+// What nobody has seen: the order of every deck, the faces of Jobs and Partners never discarded,
+// the Child Trait deck's and the Nostalgia box's cards (each offer and hand is its owner's).
+State Game::reseed(const State& s, std::uint64_t seed) const { return redeal(s, -1, seed); }
+
+State Game::redeal(const State& s, int player, std::uint64_t seed) const {
   State d = s;
   SplitMix64 rng{seed};
+  const bool nobody = player < 0;
   for (int row = 0; row < kNumRows; ++row) {
     auto& deck = d.decks[row];
-    const bool faces = row == kJobRow || row == kPartnerRow;
+    const bool faces = (row == kJobRow || row == kPartnerRow) && !(nobody && ((d.faces_kept >> row) & 1u));
     if (faces)
       for (auto& entry : deck) entry = static_cast<std::uint8_t>(entry & ~1u);
     sort_distinct_cards(deck);
@@ -88,13 +95,15 @@ State Game::determinize(const State& s, int player, std::uint64_t seed) const {
       for (auto& entry : deck) entry = static_cast<std::uint8_t>(entry | rng.below(2));
     shuffle(deck, rng);
   }
-  redeal_traits(d, num_players(), player, cards_.traits.size(), rng);
+  if (nobody) reshuffle(d.trait_deck, rng);
+  else redeal_traits(d, num_players(), player, cards_.traits.size(), rng);
   reshuffle(d.event_deck, rng);  // nobody knows the Events still to come
   reshuffle(d.experience_deck, rng);
   reshuffle(d.kid_deck, rng);
   reshuffle(d.friend_deck, rng);
   reshuffle(d.community_deck, rng);
-  if (nostalgia_on())
+  if (nostalgia_on() && nobody) reshuffle(d.nostalgia_box, rng);
+  else if (nostalgia_on())
     redeal_hidden(d.nostalgia_box, num_players(), player, [&](int seat) -> auto& { return d.players[seat].nostalgia_hand; }, rng);
   d.rng.state = rng.next();
   return d;
