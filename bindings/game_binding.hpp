@@ -226,6 +226,7 @@ void bind_game(py::module_& m, const char* game_class, const char* state_class) 
                throw py::value_error("reseed: in explicit chance mode the future is chosen at its chance "
                                      "nodes, and the state holds none of it to re-draw");
              s.state = s.game->reseed(s.state, seed);
+             s.recall.restart_from(s.state);  // the history replays to here, then goes on from the new future
            },
            py::arg("seed"))
       .def("legal_actions_mask",

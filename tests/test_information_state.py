@@ -135,3 +135,24 @@ def test_bad_seat_is_a_clear_error():
         state.information_state_string(2)
     with pytest.raises(TypeError):
         state.information_state_string("0")
+
+
+@pytest.mark.parametrize("name,params", VARIANTS[::2])
+def test_reseed_keeps_every_information_state_and_the_record_replays_past_it(name, params):
+    """`asked` builds its information states before the reseed and extends them; `unasked` is
+    the same game, asked only at the end, so its texts are replayed across the reseed."""
+    game = lifespan.load_game(name, **params)
+    asked, unasked = game.new_state(seed=9), game.new_state(seed=9)
+    moves = random_moves(asked, random.Random(9), 15)
+    for action in moves:
+        unasked.apply(action)
+    before = [asked.information_state_string(seat) for seat in range(game.num_players)]
+    asked.reseed(123)
+    unasked.reseed(123)
+    assert [asked.information_state_string(seat) for seat in range(game.num_players)] == before
+    for action in random_moves(asked, random.Random(10), 15):
+        unasked.apply(action)
+    assert asked == unasked
+    for seat in range(game.num_players):
+        text = asked.information_state_string(seat)
+        assert text.startswith(before[seat]) and text == unasked.information_state_string(seat)

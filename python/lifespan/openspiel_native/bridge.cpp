@@ -159,7 +159,7 @@ class LifespanGame : public os::Game {
       : os::Game(type, params), owner_(std::make_shared<PythonRef>(std::move(lifespan_game))), core_(core) {}
 
   int NumDistinctActions() const override { return G::kNumDistinctActions; }
-  int MaxChanceOutcomes() const override { return G::max_chance_outcomes(); }
+  int MaxChanceOutcomes() const override { return core_->max_chance_outcomes(); }
   int NumPlayers() const override { return core_->num_players(); }
   double MinUtility() const override { return -1.0; }
   double MaxUtility() const override { return 1.0; }
@@ -168,7 +168,7 @@ class LifespanGame : public os::Game {
     if (core_->num_players() > 1) return 0.0;
     return absl::nullopt;
   }
-  int MaxGameLength() const override { return core_->max_game_length(); }
+  int MaxGameLength() const override { return core_->max_player_moves() + core_->max_chance_nodes(); }
   std::vector<int> ObservationTensorShape() const override { return {core_->observation_size()}; }
   std::unique_ptr<os::State> NewInitialState() const override {
     return std::make_unique<LifespanState<G>>(shared_from_this(), core_, core_->new_state(0));

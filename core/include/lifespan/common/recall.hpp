@@ -121,19 +121,25 @@ class Recall {
       cached->last_lines = origin_->prefix_lines[seat];
       observe(game, first.start, seat, *cached);
     }
-    if (cached->moves < history_.size()) {
+    const std::vector<Segment>& segments = origin_->segments;
+    auto next_segment_starts_here = [&](const SeatRecord& record) {
+      return record.segment + 1 < segments.size() && segments[record.segment + 1].first_move == record.moves;
+    };
+    if (cached->moves < history_.size() || next_segment_starts_here(*cached)) {
       if (cached.use_count() > 1) cached = std::make_shared<SeatRecord>(*cached);  // shared by a clone
       SeatRecord& record = *cached;
-      const std::vector<Segment>& segments = origin_->segments;
-      while (record.moves < history_.size()) {
+      while (true) {
+        while (next_segment_starts_here(record)) {  // a reseed: the position goes on from its new future
+          record.cursor = segments[++record.segment].start;
+          observe(game, record.cursor, seat, record);
+        }
+        if (record.moves == history_.size()) break;
         const int action = history_[record.moves];
         const int mover = game.current_player(record.cursor);
         record.text += mover == seat ? "> " + game.action_to_string(record.cursor, action) + "\n"
                                      : (mover < 0 ? std::string("> chance\n") : "> seat " + std::to_string(mover) + "\n");
         game.apply(record.cursor, action);
         ++record.moves;
-        if (record.segment + 1 < segments.size() && segments[record.segment + 1].first_move == record.moves)
-          record.cursor = segments[++record.segment].start;
         observe(game, record.cursor, seat, record);
       }
     }
