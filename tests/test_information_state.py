@@ -24,6 +24,11 @@ VARIANTS = [
     ("pursuit_of_happiness", {"players": 3, "expansions": ["nostalgia", "kids", "experiences"]}),
     ("pursuit_of_happiness", {"players": 5, "expansions": ["community", "best_friends", "relatives"]}),
 ]
+# In explicit chance mode the history holds the chance outcomes too, and seats see them happen.
+EXPLICIT = [
+    ("time_of_your_life", {"players": 3, "chance": "explicit"}),
+    ("pursuit_of_happiness", {"players": 3, "expansions": ["nostalgia", "kids", "experiences"], "chance": "explicit"}),
+]
 
 
 def random_moves(state, rng, moves):
@@ -37,7 +42,7 @@ def random_moves(state, rng, moves):
     return played
 
 
-@pytest.mark.parametrize("name,params", VARIANTS)
+@pytest.mark.parametrize("name,params", VARIANTS + EXPLICIT)
 def test_history_is_every_action_applied_and_survives_copies_and_saves(name, params):
     game = lifespan.load_game(name, **params)
     state = game.new_state(seed=11)
@@ -65,7 +70,7 @@ def test_a_rejected_action_is_not_recorded():
     assert state.history() == []
 
 
-@pytest.mark.parametrize("name,params", VARIANTS)
+@pytest.mark.parametrize("name,params", VARIANTS + EXPLICIT)
 def test_seats_tell_apart_exactly_the_states_their_observations_tell_apart(name, params):
     """A state and a determinization of it for seat p, played on with the same moves while both
     allow them: p's information states stay equal exactly as long as p's observations (tensor
@@ -76,6 +81,8 @@ def test_seats_tell_apart_exactly_the_states_their_observations_tell_apart(name,
         rng = random.Random(seed)
         state = game.new_state(seed=seed)
         random_moves(state, rng, rng.randrange(5, 60))
+        while state.is_chance_node():
+            state.apply(rng.choice(state.legal_actions()))
         if state.is_terminal():
             continue
         seat = state.current_player
@@ -100,11 +107,13 @@ def test_seats_tell_apart_exactly_the_states_their_observations_tell_apart(name,
     assert checked_equal > 0 and checked_different > 0, (checked_equal, checked_different)
 
 
-@pytest.mark.parametrize("name,params", VARIANTS)
+@pytest.mark.parametrize("name,params", VARIANTS + EXPLICIT)
 def test_a_different_own_move_or_observation_gives_a_different_information_state(name, params):
     game = lifespan.load_game(name, **params)
     state = game.new_state(seed=5)
     random_moves(state, random.Random(5), 20)
+    while state.is_chance_node():
+        state.apply(state.legal_actions()[0])
     legal = state.legal_actions()
     assert len(legal) > 1 or state.is_terminal()
     mover = state.current_player
