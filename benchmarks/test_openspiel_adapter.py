@@ -1,6 +1,7 @@
 """The cost of playing through lifespan.openspiel, against lifespan's own Python API, in one run
-(docs/ecosystem.md §1). Both loops are the same random game in explicit-chance mode: each move
-asks for the legal actions (or the chance outcomes) and applies one. The goal is an adapter
+(docs/ecosystem.md §1). Both loops are the same random game in explicit-chance mode, written
+the same way: each move asks for the legal actions (at a chance node, its outcomes, which are
+uniform) and applies one. The goal is an adapter
 overhead of at most 3x.
 
 Run with `pytest benchmarks/test_openspiel_adapter.py --benchmark-enable -s`; without
@@ -32,8 +33,7 @@ def lifespan_game_moves(game, seed):
 def openspiel_game_moves(game, seed):
     rng, state, moves = random.Random(seed), game.new_initial_state(), 0
     while not state.is_terminal():
-        choices = [a for a, _ in state.chance_outcomes()] if state.is_chance_node() else state.legal_actions()
-        state.apply_action(rng.choice(choices))
+        state.apply_action(rng.choice(state.legal_actions()))   # a chance node's are its outcomes
         moves += 1
     return moves
 

@@ -155,8 +155,12 @@ class LifespanState : public os::State {
 template <class G>
 class LifespanGame : public os::Game {
  public:
-  LifespanGame(const os::GameType& type, const os::GameParameters& params, py::object lifespan_game, const G* core)
-      : os::Game(type, params), owner_(std::make_shared<PythonRef>(std::move(lifespan_game))), core_(core) {}
+  LifespanGame(const os::GameType& type, const os::GameParameters& params, py::object lifespan_game, const G* core,
+               int max_game_length)
+      : os::Game(type, params),
+        owner_(std::make_shared<PythonRef>(std::move(lifespan_game))),
+        core_(core),
+        max_game_length_(max_game_length) {}
 
   int NumDistinctActions() const override { return G::kNumDistinctActions; }
   int MaxChanceOutcomes() const override { return core_->max_chance_outcomes(); }
@@ -168,7 +172,7 @@ class LifespanGame : public os::Game {
     if (core_->num_players() > 1) return 0.0;
     return absl::nullopt;
   }
-  int MaxGameLength() const override { return core_->max_player_moves() + core_->max_chance_nodes(); }
+  int MaxGameLength() const override { return max_game_length_; }
   std::vector<int> ObservationTensorShape() const override { return {core_->observation_size()}; }
   std::unique_ptr<os::State> NewInitialState() const override {
     return std::make_unique<LifespanState<G>>(shared_from_this(), core_, core_->new_state(0));
@@ -177,6 +181,7 @@ class LifespanGame : public os::Game {
  private:
   std::shared_ptr<PythonRef> owner_;  // the Python lifespan Game that owns *core_
   const G* core_;
+  int max_game_length_;  // the lifespan game's max_game_length(): moves and chance nodes
 };
 
 // Python values for OpenSpiel's parameters: the keywords of lifespan.load_game.
@@ -234,9 +239,10 @@ void register_game(const std::string& short_name, const std::string& long_name, 
     const auto* core = static_cast<const G*>(
         PyCapsule_GetPointer(game.attr("native_capsule")().ptr(), capsule_name.c_str()));
     if (core == nullptr) throw py::error_already_set();
+    const int max_game_length = game.attr("max_game_length")().cast<int>();
     os::GameType instance_type = type;
     if (core->num_players() == 1) instance_type.utility = os::GameType::Utility::kGeneralSum;
-    return std::make_shared<LifespanGame<G>>(instance_type, params, std::move(game), core);
+    return std::make_shared<LifespanGame<G>>(instance_type, params, std::move(game), core, max_game_length);
   });
 }
 
