@@ -54,8 +54,8 @@ def test_an_older_save_loads_and_plays_on(name):
     added = set(legal) - set(entry["legal_actions"])
     assert all(state.action_to_string(a).endswith(" with an Hourglass") for a in added)
     assert saved_version(name) == 1 or not added
-    again = game.state_from_json(state.to_json())               # saved again: version 3
-    assert again == state and json.loads(state.to_json())["version"] == 3
+    again = game.state_from_json(state.to_json())               # saved again: version 4
+    assert again == state and json.loads(state.to_json())["version"] == 4
     end = play_to_the_end(state, seed=len(name))
     assert len(end.scores()) == game.num_players
 
@@ -113,7 +113,7 @@ def test_a_game_says_what_it_is(game_name, options):
         state.apply(state.legal_actions()[len(state.legal_actions()) // 2])
     text = state.to_json()
     document = json.loads(text)
-    assert document["version"] == 3 and document["parameters"] == parameters
+    assert document["version"] == 4 and document["parameters"] == parameters
     loaded = lifespan.load_state(text)
     assert loaded == state and loaded.game == game
 

@@ -18,10 +18,12 @@ STATE_FORMAT = "lifespan.state"
 # 2: `parameters` records the expansions; Pursuit of Happiness adds the Cloud, Kid and Passive
 # Trigger choices (new action ids after the old ones, two steps and their state fields).
 # 3: a Pursuit of Happiness player keeps the LTH Nostalgia cards gave (`lth_from_nostalgia`).
+# 4: Pursuit of Happiness counts the free actions of the turn (`free_actions`, bounded by the
+# rule max_free_actions_per_turn).
 # Older documents still load: every id and field means what it meant, and a field a version
 # did not have loads empty (lth_from_nostalgia 0: see docs/state-format.md).
-STATE_VERSION = 3
-READABLE_VERSIONS = (1, 2, 3)
+STATE_VERSION = 4
+READABLE_VERSIONS = (1, 2, 3, 4)
 
 
 def card_fingerprint(traits: list[str], cards: list[dict[str, Any]]) -> str:

@@ -39,6 +39,7 @@ Game::Game(const Rules& rules, CardTables cards) : rules_(rules), cards_(std::mo
   check_range("degree_discount", rules.degree_discount, 0, 3);
   check_range("best_friends_max", rules.best_friends_max, 1, 3);
   check_range("popularity_max", rules.popularity_max, 1, 10);
+  check_range("max_free_actions_per_turn", rules.max_free_actions_per_turn, 1, 255);  // a byte counts them
 
   auto need = [](bool ok, const std::string& what) {
     if (!ok) throw CardDataError("the card set " + what);

@@ -216,6 +216,8 @@ class Game {
   template <class Visit>
   bool for_each_open_role(const State& s, unsigned owners, Visit&& visit) const;
   void free_actions(const State& s, ActionList& out) const;
+  // Whether the seat to move may take another free action this turn (rule max_free_actions_per_turn).
+  bool free_action_left(const State& s) const { return s.free_actions < rules_.max_free_actions_per_turn; }
   Plan plan_action(const State& s, const Action& a) const;
   Plan plan_card_action(const State& s, int slot, bool extend) const;
   // Taking a card from a row or the Experiences board (`source`), or from the Dream board:

@@ -60,6 +60,7 @@ struct Rules {
   CommunityTokens community_tokens = CommunityTokens::kPerToken;
   PopularityLth popularity_lth = PopularityLth::kOncePerRound;
   ItemPurchase item_purchase = ItemPurchase::kAnyLevel;
+  int max_free_actions_per_turn = 100;  // free actions (Refresh, Discard, …) one turn may take
   bool operator==(const Rules&) const = default;
 };
 
