@@ -153,6 +153,16 @@ void bind_game(py::module_& m, const char* game_class, const char* state_class) 
       .def_property_readonly("num_distinct_actions", [](const Game&) { return G::kNumDistinctActions; })
       .def_property_readonly("observation_shape",
                              [](const Game& g) { return py::make_tuple(g.game->observation_size()); })
+      .def("max_game_length", [](const Game& g) { return g.game->max_player_moves(); },
+           "No game takes more player moves than this (the engine docs derive it).")
+      .def("observation_bounds",
+           [](const Game& g) {
+             const auto size = static_cast<py::ssize_t>(g.game->observation_size());
+             py::array_t<float, py::array::c_style> low(size), high(size);
+             g.game->observation_bounds(low.mutable_data(), high.mutable_data());
+             return py::make_tuple(low, high);
+           },
+           "(low, high): float32 arrays bounding every observation entry in any reachable state.")
       .def("_new_state",
            [make_state](py::object self, std::uint64_t seed) {
              return make_state(self, self.cast<const Game&>().game->new_state(seed));

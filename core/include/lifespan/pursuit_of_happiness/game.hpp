@@ -83,6 +83,8 @@ class Game {
   // --- playing (setup.cpp, actions.cpp) ---
   State new_state(std::uint64_t seed) const;
   bool is_terminal(const State& s) const { return s.step == Step::kGameOver; }
+  // No game takes more player moves than this (game.cpp; docs/pursuit_of_happiness_engine.md §9).
+  int max_player_moves() const;
   int current_player(const State& s) const { return s.current; }
   void legal_actions(const State& s, ActionList& out) const;  // ascending
   bool is_legal(const State& s, int action) const;
@@ -106,6 +108,8 @@ class Game {
   std::string observation_string(const State& s, int player) const;
   int observation_size() const;
   void observation(const State& s, int player, float* out) const;
+  // Each observation entry's lowest and highest value in any reachable state (observation_size() each).
+  void observation_bounds(float* low, float* high) const;
   State determinize(const State& s, int player, std::uint64_t seed) const;
   void validate(const State& s) const;  // state_check.cpp
   void rebuild_derived(State& s) const;  // what a loaded state does not save (candidates.cpp)

@@ -44,6 +44,8 @@ class Game {
   // --- playing ---
   State new_state(std::uint64_t seed) const;
   bool is_terminal(const State& s) const { return s.step == Step::kGameOver; }
+  // No game takes more player moves than this (game.cpp; docs/time_of_your_life.md §10).
+  int max_player_moves() const;
   int current_player(const State& s) const { return s.current; }
   void legal_actions(const State& s, ActionList& out) const;  // ascending
   bool is_legal(const State& s, int action) const;
@@ -72,6 +74,8 @@ class Game {
   std::string observation_string(const State& s, int player) const;
   int observation_size() const { return time_of_your_life::observation_size(num_players()); }
   void observation(const State& s, int player, float* out) const;  // observation_size() floats
+  // Each observation entry's lowest and highest value in any reachable state (views.cpp).
+  void observation_bounds(float* low, float* high) const;
   State determinize(const State& s, int player, std::uint64_t seed) const;
 
   // Checks every invariant a reachable state keeps; throws StateFormatError naming the first
