@@ -158,6 +158,17 @@ void bind_game(py::module_& m, const char* game_class, const char* state_class) 
            "An upper bound of the outcome ids of any chance node (explicit chance mode).")
       .def_property_readonly("observation_shape",
                              [](const Game& g) { return py::make_tuple(g.game->observation_size()); })
+      .def("max_game_length", [](const Game& g) { return g.game->max_game_length(); },
+           "No game takes more moves than this, chance nodes included in explicit chance mode "
+           "(the engine docs derive it).")
+      .def("observation_bounds",
+           [](const Game& g) {
+             const auto size = static_cast<py::ssize_t>(g.game->observation_size());
+             py::array_t<float, py::array::c_style> low(size), high(size);
+             g.game->observation_bounds(low.mutable_data(), high.mutable_data());
+             return py::make_tuple(low, high);
+           },
+           "(low, high): float32 arrays bounding every observation entry in any reachable state.")
       .def("_new_state",
            [make_state](py::object self, std::uint64_t seed) {
              return make_state(self, self.cast<const Game&>().game->new_state(seed));
@@ -193,10 +204,8 @@ void bind_game(py::module_& m, const char* game_class, const char* state_class) 
              return py::make_tuple(scores, returns);
            },
            py::arg("n"), py::arg("seed"), py::arg("threads"), py::arg("first") = 0);
-  // Only a game whose length is bounded can bound its chance nodes.
-  if constexpr (requires(const G& g) { g.max_chance_nodes(); })
-    game_cls.def("max_chance_nodes", [](const Game& g) { return g.game->max_chance_nodes(); },
-                 "An upper bound of the chance nodes of one game in explicit chance mode.");
+  game_cls.def("max_chance_nodes", [](const Game& g) { return g.game->max_chance_nodes(); },
+               "An upper bound of the chance nodes of one game in explicit chance mode.");
 
   py::class_<State> state_cls(m, state_class);
   state_cls

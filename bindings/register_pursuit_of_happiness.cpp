@@ -68,6 +68,7 @@ poh::Rules read_rules(const py::dict& d) {
   r.degree_discount = integer("degree_discount");
   r.best_friends_max = integer("best_friends_max");
   r.popularity_max = integer("popularity_max");
+  r.max_free_actions_per_turn = integer("max_free_actions_per_turn");
   read_option(d, rule_options(), "community_tokens", r.community_tokens);
   read_option(d, rule_options(), "popularity_lth", r.popularity_lth);
   read_option(d, rule_options(), "sth_overflow", r.sth_overflow);

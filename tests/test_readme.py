@@ -21,3 +21,4 @@ def test_the_api_tour_runs_and_its_comments_hold():
     assert state.action_to_string(33) == "Play 33 Night Classes"
     assert namespace["game"].cards()[47]["name"] == "Silver Anniversary"
     assert namespace["again"] == namespace["state"]
+    assert namespace["game"].max_game_length() == 108

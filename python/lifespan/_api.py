@@ -20,6 +20,8 @@ STATE_FORMAT = "lifespan.state"
 # 3: a Pursuit of Happiness player keeps the LTH Nostalgia cards gave (`lth_from_nostalgia`).
 # 4: the game option `chance` and the state's `chance` record (explicit chance mode's chance
 # node: mode, bound, pending, tape; docs/chance.md); Pursuit of Happiness adds `faces_kept`.
+# Pursuit of Happiness also counts the free actions of the turn (`free_actions`, bounded by
+# the rule max_free_actions_per_turn), and the document records the moves played (`history`).
 # Older documents still load: every id and field means what it meant, and a field a version
 # did not have loads empty (lth_from_nostalgia 0: see docs/state-format.md).
 STATE_VERSION = 4

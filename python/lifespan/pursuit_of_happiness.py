@@ -890,9 +890,12 @@ def load(params: Mapping[str, Any]) -> Any:
             raise RulesError(f"expansions: unknown expansion {expansion!r} "
                              f"(known: {', '.join(ALL_EXPANSIONS)})")
     card_files, given = split_load_options(params, NAME)
-    # A module is also a parameter: school=False with expansions=["school"] must not quietly play it.
-    given = merge_parameters(given, "as a parameter", {module: True for module in MODULES if module in expansions},
-                             "by expansions=")
+    # A module is also a parameter. Given at its default (off) while expansions= lists it, it
+    # chose nothing (OpenSpiel passes every parameter at its default): the module is played.
+    listed = [module for module in MODULES if module in expansions]
+    given = {name: value for name, value in given.items()
+             if not (name in listed and value is PARAMETERS[name].default)}
+    given = merge_parameters(given, "as a parameter", {module: True for module in listed}, "by expansions=")
     if given.get("players") == 5 and "community" not in expansions:
         raise RulesError("players: must be at most 4 (a 5th player needs the Community expansion)")
     chosen = ["base"] + [e for e in EXPANSIONS if e != "base" and e in expansions]

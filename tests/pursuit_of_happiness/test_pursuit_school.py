@@ -103,12 +103,14 @@ def test_the_school_numbers_are_rule_parameters(ph):
 
 
 @pytest.mark.parametrize("how", [{"school": False}, {"rules": {"school": False}}])
-def test_a_module_both_listed_and_turned_off_is_refused(how):
-    with pytest.raises(lifespan.RulesError, match="school: given twice with different values, False as a "
-                                                  "parameter and True by expansions="):
-        school_game(**how)
-    with pytest.raises(lifespan.RulesError, match="school: given twice"):
-        lifespan.load_game(f"{GAME}(school=false)", expansions=["school"])
+def test_a_module_listed_and_given_at_its_default_is_played(how):
+    # OpenSpiel passes every parameter, each at its default unless chosen: school=False then
+    # chose nothing, and expansions= turns the module on.
+    assert school_game(**how).parameters["school"] is True
+    assert lifespan.load_game(f"{GAME}(school=false)", expansions=["school"]).parameters["school"] is True
+    assert lifespan.load_game(GAME, school=False).parameters["school"] is False
+    with pytest.raises(lifespan.RulesError, match="school: "):
+        school_game(school=0)     # not the default, only equal to it
 
 
 def test_school_fields_are_checked_on_load(ph):

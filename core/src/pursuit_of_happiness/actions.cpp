@@ -432,10 +432,12 @@ void Game::legal_actions(const State& s, ActionList& out) const {
       pay_unit_options(s, out);
       return;
     case Step::kAction: {
-      free_actions(s, out);
+      const bool free = free_action_left(s);
+      if (free) free_actions(s, out);
       const std::size_t free_count = out.size();
       main_action_options(s, out);
       if (out.size() == free_count) out.push_back(kPassId);  // nothing to place an Hourglass on
+      if (!free) return;
       if (event_task_legal(s)) {  // a free action, listed in id order among the others
         constexpr std::uint16_t task = encode(ActionKind::kEventTask);
         out.insert(static_cast<std::size_t>(std::upper_bound(out.begin(), out.end(), task) - out.begin()), task);
@@ -468,7 +470,8 @@ void Game::legal_actions(const State& s, ActionList& out) const {
 // The seed lists "an active Basic Project, Item, Partner or Job". With discard_scope =
 // active_cards "active" qualifies all four; with any_card only the Project, so a retired Job
 // in the Archive may go too. Completed Projects and single-round or Group Projects never.
-// Refresh Cards and Discard: any number of them before the main action.
+// Refresh Cards and Discard: any number of them before the main action, up to the rule
+// max_free_actions_per_turn with the other free actions.
 void Game::free_actions(const State& s, ActionList& out) const {
   const PlayerState& p = s.players[s.current];
   for (int row = 0; row < kNumRows; ++row)
@@ -540,18 +543,18 @@ bool Game::is_legal(const State& s, int action) const {
     case Step::kAction:
       switch (a.kind) {
         case ActionKind::kRefresh:
-          return !s.rows[a.row].empty();
+          return free_action_left(s) && !s.rows[a.row].empty();
         case ActionKind::kDiscard:
-          return a.slot < static_cast<int>(p.cards.size()) && discardable(p, p.cards[a.slot]);
+          return free_action_left(s) && a.slot < static_cast<int>(p.cards.size()) && discardable(p, p.cards[a.slot]);
         case ActionKind::kPass:
           return !any_main_action(s, main_candidates(s));
         case ActionKind::kEventTask:
-          return event_task_legal(s);
+          return free_action_left(s) && event_task_legal(s);
         case ActionKind::kPlaceNostalgia:
         case ActionKind::kDiscardNostalgia:
         case ActionKind::kActiveTrigger:
         case ActionKind::kFreeAbility:
-          return nostalgia_on() && nostalgia_free_legal(s, a);
+          return free_action_left(s) && nostalgia_on() && nostalgia_free_legal(s, a);
         default:
           return is_main_action(a.kind) && main_action_listed(s, action);
       }
@@ -677,6 +680,8 @@ void Game::transition(State& s, int action) const {
       return;
     }
     case Step::kAction:
+      // Counted first: a Discard that kills the seat ends the turn, which starts the count again.
+      s.free_actions = static_cast<std::uint8_t>(s.free_actions + is_free_action(a.kind));
       switch (a.kind) {
         case ActionKind::kRefresh: {
           // The slots it empties are refilled (the summary, Action 5.1), not those emptied

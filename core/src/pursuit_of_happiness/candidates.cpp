@@ -308,6 +308,7 @@ int Game::sample_planned(const State& s, SplitMix64& rng, Plan& plan) const {
     return legal[rng.below(static_cast<std::uint32_t>(legal.size()))];
   }
   const PlayerState& p = s.players[s.current];
+  const bool free = free_action_left(s);  // the free actions stay indexed: the draws are as without the rule
   const auto discards = static_cast<std::uint32_t>(p.cards.size());
   const MainCandidates c = main_candidates(s);
   // The main candidates first: most draws land there, and one compare settles it (Refresh
@@ -332,14 +333,14 @@ int Game::sample_planned(const State& s, SplitMix64& rng, Plan& plan) const {
       while (index >= c.count[segment]) index -= c.count[segment++];
       if (candidate_legal(s, segment, index, action, &plan)) return action;
     } else if (pick < first_discard) {
-      if (!s.rows[pick - mains].empty()) return refresh_action(static_cast<int>(pick - mains));
+      if (free && !s.rows[pick - mains].empty()) return refresh_action(static_cast<int>(pick - mains));
     } else if (pick < pass) {
-      if (discardable(p, p.cards[pick - first_discard])) return encode(ActionKind::kDiscard, static_cast<int>(pick - first_discard));
+      if (free && discardable(p, p.cards[pick - first_discard])) return encode(ActionKind::kDiscard, static_cast<int>(pick - first_discard));
     } else if (pick >= first_nostalgia) {
       const int action = nostalgia_free_candidate(s, static_cast<int>(pick - first_nostalgia));
-      if (nostalgia_free_legal(s, decode(action))) return action;
+      if (free && nostalgia_free_legal(s, decode(action))) return action;
     } else if (pick > pass) {
-      if (event_task_legal(s)) return encode(ActionKind::kEventTask);
+      if (free && event_task_legal(s)) return encode(ActionKind::kEventTask);
     } else if (!any_main_action(s, c)) {
       return kPassId;
     }

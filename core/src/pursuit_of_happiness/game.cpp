@@ -1,6 +1,7 @@
 // Building the immutable Game: the rule parameters and card tables are checked once here.
 #include "lifespan/pursuit_of_happiness/game.hpp"
 
+#include <algorithm>
 #include <string>
 
 #include "lifespan/common/errors.hpp"
@@ -39,6 +40,7 @@ Game::Game(const Rules& rules, CardTables cards) : rules_(rules), cards_(std::mo
   check_range("degree_discount", rules.degree_discount, 0, 3);
   check_range("best_friends_max", rules.best_friends_max, 1, 3);
   check_range("popularity_max", rules.popularity_max, 1, 10);
+  check_range("max_free_actions_per_turn", rules.max_free_actions_per_turn, 1, 255);  // a byte counts them
 
   auto need = [](bool ok, const std::string& what) {
     if (!ok) throw CardDataError("the card set " + what);
@@ -136,6 +138,98 @@ Game::Game(const Rules& rules, CardTables cards) : rules_(rules), cards_(std::mo
     section_of_[position] = static_cast<std::uint8_t>(position / rules_.stress_section_spaces);
   expansion_segments_ = kids_on() || nostalgia_on() || rules_.school || friends_on_ || community_on();
   blank_ = blank_state();
+}
+
+}  // namespace lifespan::pursuit_of_happiness
+
+namespace lifespan::pursuit_of_happiness {
+namespace {
+
+// The most resource units (Knowledge, Creativity, Influence) and "any resource" units one
+// effect of the card set names: every effect is looked at, so no cost is missed.
+struct Units {
+  int set = 0, any = 0;
+  void take(const Effect& e) {
+    set = std::max(set, std::max(0, int{e[kKnowledge]}) + std::max(0, int{e[kCreativity]}) + std::max(0, int{e[kInfluence]}));
+    any = std::max(any, std::max(0, int{e[kAnyResource]}));
+  }
+  void take(const Level& l) {
+    for (const Effect* e : {&l.cost, &l.reward, &l.upkeep_cost, &l.upkeep_reward}) take(*e);
+  }
+};
+
+Units largest_units(const CardTables& cards) {
+  Units u;
+  for (const ProjectSpec& p : cards.projects) {
+    for (const Level& l : p.levels) u.take(l);
+    u.take(p.bonus_reward);
+  }
+  for (const ItemSpec& i : cards.items) {
+    for (const Level& l : i.levels) u.take(l);
+    u.take(i.upkeep_cost);
+  }
+  for (const auto& job : cards.jobs)
+    for (const JobFace& f : job)
+      for (const Effect* e : {&f.requirement, &f.cost, &f.upkeep_cost, &f.promotion_cost, &f.harder_cost, &f.harder_upkeep_cost})
+        u.take(*e);
+  for (const auto& partner : cards.partners)
+    for (const PartnerFace& f : partner)
+      for (const Level& l : f.levels) u.take(l);
+  for (const ExperienceSpec& e : cards.experiences)
+    for (const Effect* x : {&e.plan_requirement, &e.cost, &e.extend_cost}) u.take(*x);
+  for (const KidSpec& k : cards.kids)
+    for (const KidLevel& l : k.levels) u.take(l.cost);
+  for (const NostalgiaSpec& n : cards.nostalgia) {
+    for (const Effect* e : {&n.active_cost, &n.cost, &n.repeat_cost}) u.take(*e);
+    for (const Level& l : n.levels) u.take(l);
+    for (const NostalgiaOutcome& o : n.outcomes) u.take(o.cost);
+  }
+  for (const CommunitySpec& c : cards.community)
+    for (const Achievement& a : c.achievements) u.take(a.cost);
+  return u;
+}
+
+}  // namespace
+
+// The longest game, in player moves (docs/pursuit_of_happiness_engine.md §9 derives it).
+int Game::max_player_moves() const {
+  const int n = num_players();
+  // One payment: each unit is one move and each discount unit forgone one more, so at most
+  // twice the set units owed (a Job's cost and its Work Harder cost twice, or a Project's and
+  // an Event's extra cost), plus the "any resource" units, negative STH's extra units and SMART
+  // Goals' units, which no discount covers.
+  const Units u = largest_units(cards_);
+  int extra_set = 0, extra_any = 0, smart = 0;
+  for (const EventSpec& e : cards_.events) {
+    extra_set = std::max(extra_set, e.extra_cost.resources());
+    extra_any = std::max(extra_any, int{e.extra_cost[kAnyResource]});
+  }
+  for (const NostalgiaSpec& c : cards_.nostalgia) smart = std::max(smart, int{c.ability_amount});
+  const int owed = (1 + kMaxWorkHarder) * u.set + extra_set;
+  const int sth_extra = rules_.sth_penalty == SthPenalty::kAlways ? -rules_.sth_min : 0;
+  const int payment = 2 * owed + (1 + kMaxWorkHarder) * u.any + extra_any + sth_extra + smart;
+  // Kids kept or discarded: each Kid in play at most once a turn or an Upkeep phase, since no
+  // Partner comes back into play in between.
+  const int kid_decisions = kids_on() ? std::min<int>(static_cast<int>(cards_.kids.size()), kMaxInPlay) : 0;
+  // A turn: its free actions, the Kids of Partners discarded, the main action, its payment and
+  // the choice of Passive Trigger.
+  const int turn = rules_.max_free_actions_per_turn + kid_decisions + 1 + payment + 1;
+  // Turns of one seat in a round: each main action places one of the colour's 9 Hourglasses
+  // (those left plus those spent never pass 9), the Cloud or the meeple (each once a round), or
+  // with SMART Goals advances a Project to its last level (each card in play once); then Pass.
+  const bool smart_goals = std::any_of(cards_.nostalgia.begin(), cards_.nostalgia.end(), [](const NostalgiaSpec& c) {
+    return c.category == NostalgiaCategory::kAbility && c.ability == NostalgiaAbility::kSmartGoalsAbility;
+  });
+  const int turns = kHourglassesPerColour + (experiences_on() ? 1 : 0) + (community_on() ? 1 : 0) +
+                    (smart_goals ? kMaxInPlay : 0) + 1;
+  // Upkeep: one decision and one payment for each card in play, then the Kids of those given up.
+  const int upkeep = kMaxInPlay * (1 + payment) + kid_decisions;
+  // The Community board: one achievement choice per token, and a seat places at most its
+  // meeple and its 9 Hourglasses there in a round.
+  const int community = community_on() ? n * (1 + kHourglassesPerColour) : 0;
+  // Setup: a Child Trait each; a life that ends in a Discard ends a turn without a main action.
+  const int per_seat_once = 1 + turn;
+  return n * per_seat_once + kMaxRounds * (n * (upkeep + turns * turn) + community);
 }
 
 }  // namespace lifespan::pursuit_of_happiness

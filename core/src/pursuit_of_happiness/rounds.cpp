@@ -113,6 +113,7 @@ void Game::next_upkeep_seat(State& s, int from_offset) const {
 
 void Game::begin_action_phase(State& s) const {
   s.step = Step::kAction;
+  s.free_actions = 0;
   const int n = num_players();
   for (int k = 0; k < n; ++k) {
     const int seat = clockwise(s.first_player, k, n);
@@ -127,6 +128,7 @@ void Game::begin_action_phase(State& s) const {
 // Clockwise from the seat that just moved; it may move again if nobody else can.
 void Game::next_turn(State& s) const {
   const int n = num_players();
+  s.free_actions = 0;  // a new turn, even when the same seat moves again
   for (int k = 1; k <= n; ++k) {
     const int seat = clockwise(s.current, k, n);
     if (has_turn(s, s.players[seat])) {

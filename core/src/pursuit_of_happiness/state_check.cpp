@@ -138,6 +138,8 @@ void Game::validate(const State& s) const {
                 "unavailable: Plan Experience and Dream (bits 10 and 11) are spaces of the Experiences board, "
                 "not in a game without Experiences");
   require_state(s.step == Step::kKids || s.kid_decisions.empty(), "kid_decisions: only in the Kids step");
+  require_state(s.free_actions <= rules_.max_free_actions_per_turn,
+                "free_actions: at most max_free_actions_per_turn (" + std::to_string(rules_.max_free_actions_per_turn) + ")");
   require_state(s.step == Step::kTrigger ? s.trigger_choice >= 0 && s.trigger_choice <= kAnyCardAction : s.trigger_choice == -1,
                 "trigger_choice: a board space or 12 (any card action) in the trigger step, -1 elsewhere");
 

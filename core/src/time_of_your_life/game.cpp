@@ -135,3 +135,16 @@ void Game::sample_chance(State& s, std::uint64_t seed) const {
 int Game::max_chance_nodes() const { return kNumCards + kMidpointMaxDiscards * kMaxPlayers + 2 * kRounds; }
 
 }  // namespace lifespan::time_of_your_life
+
+namespace lifespan::time_of_your_life {
+
+// Each seat plays one card a round, discards at most 2 at the midpoint (the second ends its
+// turn, else Keep does), places at most the 24 Trait tokens a player stores, and with 2
+// players discards 1 in each swap round.
+int Game::max_player_moves() const {
+  const int n = num_players();
+  const int swaps = n == 2 && rules_.two_player_swap != TwoPlayerSwap::kOff ? kRounds : 0;
+  return n * (kRounds + kMidpointMaxDiscards + kMaxTraitTokens + swaps);
+}
+
+}  // namespace lifespan::time_of_your_life

@@ -2,6 +2,7 @@
 // determinization for search over hidden hands.
 #include <algorithm>
 #include <cstdio>
+#include <cstdlib>
 #include <string>
 
 #include "lifespan/common/deck.hpp"
@@ -150,6 +151,37 @@ State Game::determinize(const State& s, int player, std::uint64_t seed) const { 
 // What nobody has seen is the deck's order: the discard pile and every hand are known to the
 // seats that discarded or hold them.
 State Game::reseed(const State& s, std::uint64_t seed) const { return redeal(s, -1, seed); }
+
+// Flags, one-hots, and counts over their largest value lie in 0–1; the token counts are raw, and
+// the score, over 100, is bounded from the cards: no objective's count passes the traits a
+// timeline can hold (printed, plus the Trait tokens a player stores), the Emotion tokens it can
+// earn, or the 10 cards it holds.
+void Game::observation_bounds(float* low, float* high) const {
+  const int n = num_players();
+  std::fill(low, low + observation_size(), 0.0f);
+  std::fill(high, high + observation_size(), 1.0f);
+  int most_printed = 0, most_points = 0;
+  for (const CardSpec& c : cards_) {
+    int printed = 0;
+    for (std::uint8_t t : c.traits) printed += t;
+    most_printed = std::max(most_printed, printed);
+    most_points = std::max(most_points, std::abs(int{c.objective.points}));
+  }
+  const int largest_count = std::max({kRounds * most_printed + kMaxTraitTokens, kMaxEmotionTokens, kRounds});
+  const int objectives = kRounds * most_points * largest_count;
+  // Neighbours counts two cards: twice the count at most.
+  const float score_high = static_cast<float>(2 * objectives + happiness_points(kMaxEmotionTokens) + kHappinessBonus) / 100.0f;
+  const float score_low = -static_cast<float>(2 * objectives) / 100.0f;
+  for (int k = 0; k < n; ++k) {
+    float* most = high + kObsHeader + kObsOwnHand + kObsOwnPick + kObsPerPlayer * k;
+    float* least = low + kObsHeader + kObsOwnHand + kObsOwnPick + kObsPerPlayer * k;
+    std::fill(most + kNumCards, most + kNumCards + kNumTraits, static_cast<float>(kMaxTraitTokens));
+    float* tail = most + kNumCards + kNumTraits;
+    tail[0] = tail[1] = tail[2] = static_cast<float>(kMaxEmotionTokens);  // Happiness, Inspiration, unplaced
+    tail[5] = score_high;
+    least[kNumCards + kNumTraits + 5] = score_low;
+  }
+}
 
 // Re-deals every card `player` cannot see (deck, discard pile, other hands and their picks),
 // keeping every pile's size that `player` can see, and re-seeds the generator so later chance

@@ -313,6 +313,19 @@ constexpr bool is_main_action(ActionKind kind) {
   }
 }
 
+// A free action: taken in the Action phase before the main action, the turn going on after it
+// (rule max_free_actions_per_turn counts them).
+constexpr bool is_free_action(ActionKind kind) {
+  switch (kind) {
+    case ActionKind::kRefresh: case ActionKind::kDiscard: case ActionKind::kEventTask:
+    case ActionKind::kPlaceNostalgia: case ActionKind::kDiscardNostalgia: case ActionKind::kActiveTrigger:
+    case ActionKind::kFreeAbility:
+      return true;
+    default:
+      return false;
+  }
+}
+
 // The action a kind's id with an Hourglass stands for, placing the Cloud instead (the same effect).
 constexpr Action with_cloud(Action a) {
   a.hourglass = false;

@@ -86,6 +86,16 @@ class Game {
   // kChancePlayer at a chance node (explicit chance mode, docs/chance.md).
   int current_player(const State& s) const { return s.rng.chance_node() ? kChancePlayer : s.current; }
   bool is_chance_node(const State& s) const { return s.rng.chance_node(); }
+  // No game takes more player moves than this (game.cpp; docs/pursuit_of_happiness_engine.md §9).
+  int max_player_moves() const;
+  // An upper bound of the chance nodes of one game in explicit mode, loose but proven: each
+  // chance node answers a draw of the setup or of one player move, and no transition has more
+  // chance nodes than the chance tape holds (play_explicit refuses more).
+  int max_chance_nodes() const { return static_cast<int>(kChanceTape) * (1 + max_player_moves()); }
+  // The moves of any game: its player moves and, in explicit chance mode, its chance nodes.
+  int max_game_length() const {
+    return max_player_moves() + (rules_.chance == ChanceMode::kSampled ? 0 : max_chance_nodes());
+  }
   // At a chance node the outcomes 0 … n-1, each of probability 1/n.
   void legal_actions(const State& s, ActionList& out) const;  // ascending
   bool is_legal(const State& s, int action) const;
@@ -118,6 +128,8 @@ class Game {
   std::string observation_string(const State& s, int player) const;
   int observation_size() const;
   void observation(const State& s, int player, float* out) const;
+  // Each observation entry's lowest and highest value in any reachable state (observation_size() each).
+  void observation_bounds(float* low, float* high) const;
   State determinize(const State& s, int player, std::uint64_t seed) const;
   // Sampled mode: a fresh future that no seat can tell from this one (docs/chance.md).
   State reseed(const State& s, std::uint64_t seed) const;
@@ -240,6 +252,8 @@ class Game {
   template <class Visit>
   bool for_each_open_role(const State& s, unsigned owners, Visit&& visit) const;
   void free_actions(const State& s, ActionList& out) const;
+  // Whether the seat to move may take another free action this turn (rule max_free_actions_per_turn).
+  bool free_action_left(const State& s) const { return s.free_actions < rules_.max_free_actions_per_turn; }
   Plan plan_action(const State& s, const Action& a) const;
   Plan plan_card_action(const State& s, int slot, bool extend) const;
   // Taking a card from a row or the Experiences board (`source`), or from the Dream board:

@@ -63,6 +63,7 @@ struct Rules {
   PopularityLth popularity_lth = PopularityLth::kOncePerRound;
   ItemPurchase item_purchase = ItemPurchase::kAnyLevel;
   ChanceMode chance = ChanceMode::kSampled;  // a game option (docs/chance.md), not a reading
+  int max_free_actions_per_turn = 100;  // free actions (Refresh, Discard, …) one turn may take
   bool operator==(const Rules&) const = default;
 };
 

@@ -193,6 +193,10 @@ struct State {
   std::uint8_t first_player = 0;
   std::uint16_t unavailable = 0;     // board spaces under an Unavailable token
   Step resume = Step::kAction;       // the step a payment returns to
+  // Free actions (Refresh, Discard, the Event task, Nostalgia's) the seat to move has taken this
+  // turn: rule max_free_actions_per_turn bounds them, so that every game ends. Here it fills
+  // the byte of padding before `payment`, so the state keeps its size.
+  std::uint8_t free_actions = 0;
   Payment payment;
   std::array<FixedVector<std::uint8_t, kMaxRow>, kNumRows> rows;   // Job/Partner: card<<1|face
   std::array<FixedVector<std::uint8_t, kMaxDeck>, kNumRows> decks; // back = top; Jobs and Partners deal from index 0
@@ -270,8 +274,9 @@ struct State {
     v.optional("resolved_community", resolved_community);
     v.optional("kid_decisions", kid_decisions);  // saved-state version 2
     v.optional("trigger_choice", trigger_choice);
-    v.optional("chance", rng);  // saved-state version 4
+    v.optional("chance", rng);  // saved-state version 4, as the next two
     v.optional("faces_kept", faces_kept);
+    v.optional("free_actions", free_actions);
     v.list("players", players.data(), num_players);
   }
 };

@@ -47,6 +47,8 @@ class Game {
   // kChancePlayer at a chance node (explicit chance mode, docs/chance.md).
   int current_player(const State& s) const { return s.rng.chance_node() ? kChancePlayer : s.current; }
   bool is_chance_node(const State& s) const { return s.rng.chance_node(); }
+  // No game takes more player moves than this (game.cpp; docs/time_of_your_life.md §10).
+  int max_player_moves() const;
   // At a chance node the outcomes 0 … n-1, each of probability 1/n.
   void legal_actions(const State& s, ActionList& out) const;  // ascending
   bool is_legal(const State& s, int action) const;
@@ -54,6 +56,10 @@ class Game {
   static constexpr int max_chance_outcomes() { return kNumCards; }
   // An upper bound of the chance nodes of one game in explicit mode (game.cpp, tested).
   int max_chance_nodes() const;
+  // The moves of any game: its player moves and, in explicit chance mode, its chance nodes.
+  int max_game_length() const {
+    return max_player_moves() + (rules_.chance == ChanceMode::kSampled ? 0 : max_chance_nodes());
+  }
   // A uniformly random legal action: legal[rng.below(count)], without building the list
   // where it can be avoided (random playouts and rollouts).
   int sample_action(const State& s, SplitMix64& rng) const;
@@ -85,6 +91,8 @@ class Game {
   std::string observation_string(const State& s, int player) const;
   int observation_size() const { return time_of_your_life::observation_size(num_players()); }
   void observation(const State& s, int player, float* out) const;  // observation_size() floats
+  // Each observation entry's lowest and highest value in any reachable state (views.cpp).
+  void observation_bounds(float* low, float* high) const;
   State determinize(const State& s, int player, std::uint64_t seed) const;
   // Sampled mode: a fresh future that no seat can tell from this one (docs/chance.md).
   State reseed(const State& s, std::uint64_t seed) const;

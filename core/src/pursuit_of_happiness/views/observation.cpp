@@ -184,6 +184,60 @@ void Game::observation(const State& s, int player, float* out) const {
   observe_expansions(s, player, play_areas + n * play_area_block(cards_));
 }
 
+// Most entries are flags, one-hots or a level, a share or a position read against their last
+// value: 0 to 1. The counts are read against a typical scale and may pass it: each is bounded by
+// what holds it (a byte, the cards of its kind, the engine's capacities) or by a rule.
+void Game::observation_bounds(float* low, float* high) const {
+  const int size = observation_size(), n = num_players();
+  std::fill(low, low + size, 0.0f);
+  std::fill(high, high + size, 1.0f);
+  const auto bounded = [](int most, int scale) { return std::max(1.0f, scaled(most, scale)); };
+  constexpr int kByte = 255;
+  float* pay = high + 1 + kNumSteps + 2 * kMaxPlayers + kNumSpaces;
+  std::fill(pay, pay + kObsPayment, scaled(kByte, 10));  // units, discount, owed and paid: bytes
+  const auto count = [](const auto& table) { return static_cast<int>(table.size()); };
+  for (int k = 0; k < n; ++k) {
+    float* most = high + kObsHeader + seat_block(cards_) * k;
+    float* least = low + kObsHeader + seat_block(cards_) * k;
+    most[0] = most[1] = most[2] = scaled(kByte, 10);  // resources: a byte each, stopping at 255
+    most[3] = scaled(kByte, 20);                      // money
+    least[4] = scaled(rules_.sth_min, 3);
+    most[4] = scaled(rules_.sth_max, 3);
+    least[5] = scaled(-kLthLimit, 50);
+    most[5] = scaled(kLthLimit, 50);
+    most[9] = bounded(kMaxInPlay, 3);                     // Active cards: taking a 4th costs Stress
+    most[10] = bounded(count(cards_.projects), 5);        // completed Projects
+    most[11] = bounded(kMaxInPlay, 5);                    // Items
+    most[13] = bounded(kMaxInPlay, 2);                    // Partners
+    most[14] = bounded(count(cards_.goals), 3);           // Life Goals claimed
+    most[16] = scaled(kByte, 9);                          // Overtime Hourglasses for next round
+    most[17] = scaled(kByte, 5);                          // upkeep relief
+  }
+  float* expansions = high + observation_size();
+  for (int block : observation_blocks()) expansions -= block;
+  const std::array<int, kNumObsBlocks> blocks = observation_blocks();
+  std::array<float*, kNumObsBlocks> at{};
+  for (int b = 0; b < kNumObsBlocks; ++b) at[b] = b ? at[b - 1] + blocks[b - 1] : expansions;
+  if (blocks[kObsExperiences]) {  // Experiences completed, per seat
+    const int experiences = count(cards_.experiences);
+    for (int k = 0; k < n; ++k)
+      at[kObsExperiences][experiences + k * experiences_seat_block(cards_) + experiences + card_faces(cards_) + experiences] =
+          bounded(experiences, 5);
+  }
+  if (blocks[kObsRelatives]) {  // the number marked over the die's sides
+    int most = 0;
+    for (const RelativeSpec& r : cards_.relatives)
+      for (int level = 0; level < r.num_levels; ++level) most = std::max<int>(most, r.numbers[level]);
+    std::fill(at[kObsRelatives], at[kObsRelatives] + blocks[kObsRelatives], bounded(most, rules_.relative_die));
+  }
+  if (blocks[kObsCommunity]) {  // tokens on one card over 3: a seat places its meeple and 9 Hourglasses a round
+    for (int k = 0; k < n; ++k) {
+      float* mine = at[kObsCommunity] + count(cards_.community) + kCommunitySlots + k * kCommunitySeatBlock;
+      std::fill(mine, mine + kCommunitySlots, bounded(1 + kHourglassesPerColour, 3));
+    }
+  }
+}
+
 void Game::observe_expansions(const State& s, int player, float* out) const {
   const int n = num_players();
   const std::array<int, kNumObsBlocks> size = observation_blocks();
