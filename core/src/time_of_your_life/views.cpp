@@ -43,13 +43,14 @@ std::string Game::action_to_string(const State& s, int action) const {
   throw_action_out_of_range(std::to_string(action), kNumDistinctActions);
 }
 
-// Every chance node draws a card from the deck.
+// Every chance node draws a card from the deck. The number leads every name, as in Pursuit's.
 std::string Game::chance_outcome_name(const State& s, int outcome) const {
-  const std::string which = "chance: outcome " + std::to_string(outcome) + " of " + std::to_string(s.rng.bound);
+  const std::string label = "chance " + std::to_string(outcome) + ": ";
+  const std::string which = label + "outcome " + std::to_string(outcome) + " of " + std::to_string(s.rng.bound);
   if (outcome < 0 || outcome >= s.rng.bound) return which + " (no such outcome)";
   const State t = name_draw(s, outcome, [this](State& u, int p) { resume(u, p); });
   if (t.rng.named_pile != &t.deck) return which;
-  return "chance: draws " + two_digits(t.rng.named_card) + " " + cards_[t.rng.named_card].name + " from the deck";
+  return label + "draws " + two_digits(t.rng.named_card) + " " + cards_[t.rng.named_card].name + " from the deck";
 }
 
 // The midpoint's choices are made one seat after another, but what a seat discards stays hidden

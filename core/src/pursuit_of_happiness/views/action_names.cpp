@@ -32,17 +32,20 @@ std::string Game::card_name(const InPlay& c) const {
 }
 
 // A chance node's outcome: the card it draws where the draw is from a deck, else its number.
+// The number leads every name, so that two copies of a card drawn from one deck (the Child Trait
+// deck has several) still name two outcomes apart, as action names must be.
 std::string Game::chance_outcome_name(const State& s, int outcome) const {
-  const std::string which = "chance: outcome " + std::to_string(outcome) + " of " + std::to_string(s.rng.bound);
+  const std::string label = "chance " + std::to_string(outcome) + ": ";
+  const std::string which = label + "outcome " + std::to_string(outcome) + " of " + std::to_string(s.rng.bound);
   if (outcome >= s.rng.bound) return which + " (no such outcome)";
   const State t = name_draw(s, outcome, [this](State& u, int p) { resume(u, p); });
   const void* pile = t.rng.named_pile;
   const int card = t.rng.named_card;
-  auto deals = [](const std::string& name, const char* deck) { return "chance: draws " + name + " from the " + deck + " deck"; };
+  auto deals = [&label](const std::string& name, const char* deck) { return label + "draws " + name + " from the " + deck + " deck"; };
   for (int row = 0; row < kNumRows; ++row) {
     if (pile != &t.decks[row]) continue;
     const bool unseen_face = (row == kJobRow || row == kPartnerRow) && !((t.faces_kept >> row) & 1u);
-    if (unseen_face) return "chance: draws " + std::string(kRowNames[row]) + " card " + std::to_string(card >> 1) + ", its face chosen next";
+    if (unseen_face) return label + "draws " + std::string(kRowNames[row]) + " card " + std::to_string(card >> 1) + ", its face chosen next";
     return deals(row_card_name(row, static_cast<std::uint8_t>(card)), kRowNames[row]);
   }
   if (pile == &t.trait_deck) return deals(cards_.traits[card].name, "Child Trait");
