@@ -63,19 +63,25 @@ def test_five_players_without_community_is_a_clear_error():
         pyspiel.load_game("lifespan_pursuit_of_happiness(players=5)")
 
 
-def test_openspiels_cpp_bots_and_algorithms_run_on_the_native_games():
-    game = pyspiel.load_game("lifespan_time_of_your_life(players=2)")
-    bot = pyspiel.MCTSBot(game, pyspiel.RandomRolloutEvaluator(1, 1), 2.0, 20, 1000, False, 1, False)
+@pytest.mark.parametrize("spec", ["lifespan_time_of_your_life(players=2)",
+                                  "lifespan_pursuit_of_happiness(players=3,expansions=nostalgia+kids)"])
+def test_openspiels_cpp_mcts_and_ismcts_bots_play_the_native_games(spec):
+    game = pyspiel.load_game(spec)
+    evaluator = pyspiel.RandomRolloutEvaluator(1, 1)
+    bots = [pyspiel.MCTSBot(game, evaluator, 2.0, 20, 1000, False, 1, False),
+            pyspiel.ISMCTSBot(3, evaluator, 2.0, 20)]   # information-state keys, determinize to sample
     state = game.new_initial_state()
     rng = random.Random(4)
-    for _ in range(40):
-        if state.is_terminal():
-            break
+    decisions = 0
+    while not state.is_terminal() and decisions < 8:
         if state.is_chance_node():
             state.apply_action(rng.choice([a for a, _ in state.chance_outcomes()]))
-        else:
-            state.apply_action(bot.step(state))
-    assert len(state.history()) == 40 or state.is_terminal()
+            continue
+        action = bots[decisions % 2].step(state)
+        assert action in state.legal_actions()
+        state.apply_action(action)
+        decisions += 1
+    assert decisions == 8
 
 
 def test_illegal_moves_are_spiel_errors_and_change_nothing():
@@ -185,3 +191,17 @@ def test_openspiels_python_mcts_and_ismcts_bots_play(spec):
         state.apply_action(action)
         decisions += 1
     assert decisions == 6
+
+
+def test_the_ecosystem_guides_openspiel_examples_run(capsys):
+    import re
+    from pathlib import Path
+
+    guide = (Path(__file__).resolve().parent.parent / "docs" / "ecosystem.md").read_text()
+    blocks = [b for b in re.findall(r"```python\n(.*?)```", guide, flags=re.S) if "pyspiel" in b]
+    assert len(blocks) == 2
+    namespace: dict = {}
+    for block in blocks:                     # the second goes on from the first, as a reader would
+        exec(compile(block, "docs/ecosystem.md", "exec"), namespace)
+    printed = capsys.readouterr().out.splitlines()
+    assert len(printed) == 2 and printed[0].startswith("[")    # the returns, then ISMCTS's move
