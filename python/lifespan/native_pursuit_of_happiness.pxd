@@ -96,7 +96,6 @@ cdef extern from "lifespan/pursuit_of_happiness/game.hpp" namespace "lifespan::p
         # Raises IllegalActionError's C++ twin (a ValueError here); the state is then unchanged.
         void apply(State& s, int action) except +
         void apply_unchecked(State& s, int action)           # `action` must be legal
-        bint try_apply(State& s, int action)                 # applies it if legal; says whether it did
         int sample_action(const State& s, SplitMix64& rng)   # uniform among the legal
         void scores(const State& s, int32_t* out)            # num_players() values
         string action_to_string(const State& s, int action) except +
