@@ -161,7 +161,8 @@ def test_a_cpp_state_record_loads_in_python(cpp_build: pathlib.Path, exported: p
 
 
 @pytest.fixture(scope="module")
-def cython_policy(tmp_path_factory: pytest.TempPathFactory) -> tuple[Any, Any]:
+def cython_example(tmp_path_factory: pytest.TempPathFactory) -> Any:
+    """examples/cython/ built once; .load(policy) gives its (Cython, Python) halves."""
     pytest.importorskip("Cython", reason="the cython extra (pip install '.[test,cython]')")
     pytest.importorskip("setuptools", reason="the cython extra (pip install '.[test,cython]')")
     _skip_native_builds()
@@ -170,7 +171,18 @@ def cython_policy(tmp_path_factory: pytest.TempPathFactory) -> tuple[Any, Any]:
         import cython_example
     finally:
         sys.path.remove(str(ROOT / "tests" / "helpers"))
-    return cython_example.build(tmp_path_factory.mktemp("cython"))
+    built = cython_example.build(tmp_path_factory.mktemp("cython"))
+    return lambda policy: cython_example.load(built, policy)
+
+
+@pytest.fixture(scope="module")
+def cython_policy(cython_example: Any) -> tuple[Any, Any]:
+    return cython_example("greedy_policy")
+
+
+@pytest.fixture(scope="module")
+def project_policy(cython_example: Any) -> tuple[Any, Any]:
+    return cython_example("project_policy")
 
 
 @pytest.mark.parametrize("players", [2, 4, 6])
@@ -199,3 +211,54 @@ def test_a_capsule_of_another_game_is_refused(cython_policy: tuple[Any, Any]) ->
         native.play_greedy(lifespan.load_game("pursuit_of_happiness"), 0)
     with pytest.raises(AttributeError):
         native.play_greedy(object(), 0)
+
+
+@pytest.mark.parametrize("options", [
+    {"players": 1},
+    {"players": 4},
+    {"players": 5, "expansions": ["community"]},
+    {"players": 3, "expansions": ["experiences", "kids", "nostalgia", "events", "trends", "pets", "standalone_jobs",
+                                  "best_friends", "relatives"], "school": True},
+])
+def test_the_pursuit_cython_policy_plays_the_same_games_as_python(project_policy: tuple[Any, Any],
+                                                                  options: dict[str, Any]) -> None:
+    native, python = project_policy
+    game = lifespan.load_game("pursuit_of_happiness", **options)
+    table = python.kind_table(game)
+    for seed in range(3):
+        scores, moves = python.play(game, seed)
+        assert native.play(game, seed) == (scores, moves)
+        assert python.play_with_kind_table(game, seed, table) == (scores, moves)
+        assert native.play_scores(game, seed) == scores
+        # The moves are the game's: replayed through the checked API they end at those scores.
+        state = game.new_state(seed)
+        for action in moves:
+            state.apply(action)
+        assert state.is_terminal() and state.scores() == scores
+
+
+def test_the_pursuit_policy_prefers_projects_and_shuns_refreshes(project_policy: tuple[Any, Any]) -> None:
+    native, _ = project_policy
+    game = lifespan.load_game("pursuit_of_happiness", players=4)
+    kind = game.ActionKind
+    projects = 0
+    for seed in range(5):
+        state = game.new_state(seed)
+        for action in native.play(game, seed)[1]:
+            legal_kinds = {game.decode_action(a).kind for a in state.legal_actions()}
+            chosen = game.decode_action(action).kind
+            if legal_kinds & {kind.START_PROJECT, kind.JOIN_GROUP}:
+                assert chosen in (kind.START_PROJECT, kind.JOIN_GROUP)
+                projects += 1
+            if chosen == kind.REFRESH:
+                assert legal_kinds == {kind.REFRESH}
+            state.apply(action)
+    assert projects > 0
+
+
+def test_the_pursuit_declarations_refuse_another_games_capsule(project_policy: tuple[Any, Any]) -> None:
+    native, _ = project_policy
+    with pytest.raises(ValueError):
+        native.play(lifespan.load_game("time_of_your_life"), 0)
+    with pytest.raises(AttributeError):
+        native.play(object(), 0)

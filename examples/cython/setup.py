@@ -1,4 +1,4 @@
-"""Builds the Cython policy against the installed lifespan (docs/embedding.md §3):
+"""Builds the Cython policies against the installed lifespan (docs/embedding.md §3):
 
     pip install 'lifespan[cython]'
     python setup.py build_ext --inplace
@@ -13,14 +13,17 @@ from setuptools import Extension, setup
 import lifespan
 
 flags = ["/std:c++20", "/O2"] if sys.platform == "win32" else ["-std=c++20", "-O2"]
-extension = Extension(
-    "greedy_policy_native",
-    ["greedy_policy_native.pyx"],
-    language="c++",
-    include_dirs=[lifespan.get_include()],
-    extra_compile_args=flags,
-    extra_objects=[lifespan.get_library()],
-    extra_link_args=[] if sys.platform == "win32" else ["-pthread"],
-)
-setup(name="greedy-policy-example", ext_modules=cythonize(
-    [extension], include_path=[lifespan.get_cython_include()], quiet=True))
+extensions = [
+    Extension(
+        name,
+        [f"{name}.pyx"],
+        language="c++",
+        include_dirs=[lifespan.get_include()],
+        extra_compile_args=flags,
+        extra_objects=[lifespan.get_library()],
+        extra_link_args=[] if sys.platform == "win32" else ["-pthread"],
+    )
+    for name in ("greedy_policy_native", "project_policy_native")
+]
+setup(name="cython-policy-examples", ext_modules=cythonize(
+    extensions, include_path=[lifespan.get_cython_include()], quiet=True))
