@@ -156,7 +156,7 @@ def test_a_cpp_state_record_loads_in_python(cpp_build: pathlib.Path, exported: p
     game = lifespan.load_game("time_of_your_life", players=PLAYERS)
     expected = game.new_state(SEED)
     expected.apply(action)
-    assert game._state_from_record(record).to_json() == expected.to_json()
+    assert game._state_from_record(record) == expected   # the same position (a record holds no history)
     assert record == expected._to_record()
 
 
