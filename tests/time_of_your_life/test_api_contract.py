@@ -347,7 +347,7 @@ def _move_to_timeline(seat, cards):
 
 CORRUPTIONS = {
     "wrong format": (lambda d, s: d.update(format="other.state"), "format"),
-    "wrong version": (lambda d, s: d.update(version=4), "version 4 is not supported"),
+    "wrong version": (lambda d, s: d.update(version=5), "version 5 is not supported"),
     "version as a bool": (lambda d, s: d.update(version=True), "version True"),
     "version as a float": (lambda d, s: d.update(version=1.0), "version 1.0"),
     "wrong game": (lambda d, s: d.update(game="pursuit_of_happiness"), "pursuit_of_happiness"),
