@@ -44,11 +44,20 @@ def is_free(state, action):
     return state.action_to_string(action).startswith(FREE_ACTIONS)
 
 
+# Choices that make a game longer, in the order a long game prefers them: free actions, then
+# paying (an Upkeep, a discount forgone: more payment moves) and keeping Kids (more Upkeep).
+LONGER = (FREE_ACTIONS, ("Forgo", "Pay upkeep: ", "Keep "))
+
+
 def free_greedy(rng):
-    """Takes a free action whenever it may (Refresh, Discard, …), else any legal action."""
+    """Takes a free action whenever it may (Refresh, Discard, …), else pays and keeps where it
+    may, else any legal action."""
     def choose(state, legal):
-        free = [a for a in legal if is_free(state, a)] if len(legal) > 1 else []
-        return rng.choice(free or legal)
+        for prefixes in LONGER:
+            longer = [a for a in legal if state.action_to_string(a).startswith(prefixes)]
+            if longer:
+                return rng.choice(longer)
+        return rng.choice(legal)
     return choose
 
 

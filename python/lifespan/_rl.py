@@ -27,10 +27,10 @@ def observation_space(game: Any) -> spaces.Dict:
 
 def action_mask(state: Any, seat: int) -> np.ndarray:
     """The legal actions of `seat` as int8 ones: none unless it is the seat to move."""
-    mask = np.zeros(state.game.num_distinct_actions, dtype=np.int8)
     if not state.is_terminal() and state.current_player == seat:
-        mask[state.legal_actions()] = 1
-    return mask
+        mask: np.ndarray = state.legal_actions_mask().view(np.int8)   # a fresh bool array: its bytes are 0 and 1
+        return mask
+    return np.zeros(state.game.num_distinct_actions, dtype=np.int8)
 
 
 def render_text(state: Any) -> str:

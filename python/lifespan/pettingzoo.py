@@ -11,6 +11,7 @@ Chance is sampled inside the state (the default mode), seeded by `reset(seed=…
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from ._rl import action_mask, observation_space, render_text
@@ -25,7 +26,6 @@ try:
 except ImportError:   # pragma: no cover - the extra is absent
     raise ImportError("lifespan.pettingzoo needs the rl extra: pip install 'lifespan[rl]'") from None
 
-from ._parameters import MAX_SEED
 from ._registry import load_game
 
 RENDER_MODES = ["ansi", "human"]
@@ -51,7 +51,7 @@ class LifespanEnv(AECEnv):  # type: ignore[misc]
         self._seat = {agent: seat for seat, agent in enumerate(self.possible_agents)}
         self._observation_spaces = {agent: observation_space(self.game) for agent in self.possible_agents}
         self._action_spaces = {agent: spaces.Discrete(self.game.num_distinct_actions) for agent in self.possible_agents}
-        self._seeds = np.random.default_rng()
+        self._seeds = random.Random()
         self.state: Any = None
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
@@ -62,8 +62,8 @@ class LifespanEnv(AECEnv):  # type: ignore[misc]
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         if seed is not None:
-            self._seeds = np.random.default_rng(seed)
-        self.state = self.game.new_state(int(self._seeds.integers(0, MAX_SEED, endpoint=True, dtype=np.uint64)))
+            self._seeds = random.Random(seed)
+        self.state = self.game.new_state(self._seeds.getrandbits(64))
         self.agents = list(self.possible_agents)
         self.rewards = {agent: 0.0 for agent in self.agents}
         self._cumulative_rewards = {agent: 0.0 for agent in self.agents}
