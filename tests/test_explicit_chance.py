@@ -89,6 +89,12 @@ def play(game, seed, full):
             assert 0 <= state.current_player < game.num_players
             with pytest.raises(ValueError):
                 state.chance_outcomes()
+            legal = set(state.legal_actions())
+            outcome_like = next(a for a in range(game.max_chance_outcomes()) if a not in legal)
+            before = state.clone()
+            with pytest.raises(lifespan.IllegalActionError):   # an outcome id is no action here
+                state.apply(outcome_like)
+            assert state == before
         if (full and len(history) % 3 == 0) or check_rng.random() < 0.05:
             at_chance = state.is_chance_node()
             check_round_trips(game, state, pickled=at_chance and check_rng.random() < 0.1,
