@@ -781,7 +781,7 @@ def test_the_lth_of_nostalgia_cards_is_its_own_source(ph, games, scenario, nosta
     assert p["lth_from_nostalgia"] == nostalgia
     assert p["lth_from_cards"] - seat(ph, scenario(ph, game)[0])["lth_from_cards"] == nostalgia + other_cards
     assert sum(after.values()) == p["lth"] >= lth_before + nostalgia + other_cards
-    assert game.state_from_json(state.to_json()) == state and json.loads(state.to_json())["version"] == 3
+    assert game.state_from_json(state.to_json()) == state and json.loads(state.to_json())["version"] == lifespan._api.STATE_VERSION
 
 
 def test_corrupt_nostalgia_fields_are_refused(ph, games):
