@@ -80,7 +80,7 @@ def test_game_attributes(toyl):
 def test_default_parameters_are_documented_defaults():
     params = lifespan.load_game(GAME).parameters
     assert params == {
-        "players": 4, "seed": 0, "two_player_swap": "every_round",
+        "players": 4, "seed": 0, "chance": "sampled", "two_player_swap": "every_round",
         "midpoint_empty_deck": "reshuffle", "icon_matching": "edges",
         "timeline_layout": "youngest_left", "age_order": "age", "limited_token_supply": False,
         "max_trait_tokens_per_card": 0, "happiness_bonus_tie": "all",
@@ -347,7 +347,7 @@ def _move_to_timeline(seat, cards):
 
 CORRUPTIONS = {
     "wrong format": (lambda d, s: d.update(format="other.state"), "format"),
-    "wrong version": (lambda d, s: d.update(version=4), "version 4 is not supported"),
+    "wrong version": (lambda d, s: d.update(version=5), "version 5 is not supported"),
     "version as a bool": (lambda d, s: d.update(version=True), "version True"),
     "version as a float": (lambda d, s: d.update(version=1.0), "version 1.0"),
     "wrong game": (lambda d, s: d.update(game="pursuit_of_happiness"), "pursuit_of_happiness"),
