@@ -105,4 +105,6 @@ def test_child(benchmark, midgame):
 def test_state_is_small():
     size = lifespan._core.TimeOfYourLifeState.state_bytes
     print(f"sizeof(State) = {size} bytes")
-    assert size <= 512
+    # 472 bytes before explicit chance mode's record (its tape holds the 42 draws of a 6-seat
+    # deal; docs/chance.md): 536 with it.
+    assert size <= 576

@@ -80,7 +80,7 @@ def test_game_attributes(toyl):
 def test_default_parameters_are_documented_defaults():
     params = lifespan.load_game(GAME).parameters
     assert params == {
-        "players": 4, "seed": 0, "two_player_swap": "every_round",
+        "players": 4, "seed": 0, "chance": "sampled", "two_player_swap": "every_round",
         "midpoint_empty_deck": "reshuffle", "icon_matching": "edges",
         "timeline_layout": "youngest_left", "age_order": "age", "limited_token_supply": False,
         "max_trait_tokens_per_card": 0, "happiness_bonus_tie": "all",

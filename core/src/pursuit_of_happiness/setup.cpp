@@ -98,11 +98,11 @@ State Game::blank_state() const {
 
 State Game::new_state(std::uint64_t seed) const {
   State s = blank_;
-  s.rng.state = seed;
-  if (rules_.chance == ChanceMode::kExplicit) {
+  if (rules_.chance == ChanceMode::kExplicit) {  // the outcomes, not a seed, choose the game
     s.rng.mode = ChanceMode::kExplicit;
     run_on_tape(s, kSetupPending, [this](State& t, int p) { resume(t, p); });  // a chance node: the first draw
   } else {
+    s.rng.state = seed;
     setup(s);
   }
   return s;

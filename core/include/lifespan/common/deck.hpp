@@ -23,7 +23,8 @@ void shuffle_deck(Pile& deck, Rng& rng) {
 template <class Pile, class Rng>
 void pick_to(Pile& deck, std::size_t end, Rng& rng) {
   if (!rng.lazy()) return;
-  if (rng.naming >= 0 && rng.read == rng.tape.size() && deck.size() > 1) {  // the draw being named
+  // The draw being named: the first past the tape's end, if it is this one.
+  if (rng.naming >= 0 && rng.bound == 0 && rng.read == rng.tape.size() && deck.size() > 1) {
     rng.named_pile = &deck;
     rng.named_card = deck[static_cast<std::size_t>(rng.naming)];
     rng.naming = -1;

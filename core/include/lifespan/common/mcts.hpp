@@ -220,6 +220,8 @@ class alignas(64) Tree {
 template <class Game>
 MctsResult mcts(const Game& game, const typename Game::State& root, MctsOptions options) {
   check_options(options);
+  if (game.current_player(root) == kChancePlayer)
+    throw std::invalid_argument("mcts searches for the player to move, and the root is a chance node");
   using Tree = mcts_detail::Tree<Game>;
   using Clock = mcts_detail::Clock;
   const int threads = resolve_thread_count(options.threads, std::numeric_limits<std::int64_t>::max());
