@@ -55,7 +55,7 @@ def check_chance_node(game, state, rng, full):
     assert list(np.flatnonzero(state.legal_actions_mask())) == ids
     text = state.to_json()
     for outcome in ids if full else rng.sample(ids, min(3, len(ids))):
-        assert state.action_to_string(outcome).startswith("chance: ")
+        assert state.action_to_string(outcome).startswith(f"chance {outcome}: ")
         state.child(outcome)
     for bad in (len(ids), len(ids) + 7, game.num_distinct_actions - 1):   # not outcomes here
         with pytest.raises(lifespan.IllegalActionError):
@@ -127,13 +127,13 @@ def test_a_new_explicit_game_is_a_chance_node_and_says_so():
     assert lifespan.load_game(f"{POH}(players=3,chance=explicit)").new_state().is_chance_node()
     state = game.new_state()
     assert state.is_chance_node() and state.current_player == -1
-    assert state.action_to_string(0).startswith("chance: draws ") and " from the Project deck" in state.action_to_string(0)
+    assert state.action_to_string(0).startswith("chance 0: draws ") and " from the Project deck" in state.action_to_string(0)
     assert lifespan.load_game(POH, chance="sampled") == lifespan.load_game(POH)
     with pytest.raises(lifespan.RulesError):
         lifespan.load_game(POH, chance="implicit")
     toyl = explicit(TOYL, players=2).new_state()
     name = {c["id"]: c["name"] for c in toyl.game.cards()}[5]
-    assert toyl.action_to_string(5) == f"chance: draws 05 {name} from the deck"
+    assert toyl.action_to_string(5) == f"chance 5: draws 05 {name} from the deck"
     assert len(toyl.chance_outcomes()) == 80
     with pytest.raises(lifespan.IllegalActionError):
         toyl.apply(80)   # the deck's 80 cards are outcomes 0-79
