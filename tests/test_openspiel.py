@@ -39,6 +39,22 @@ def play_randomly(state, rng, until=None):
     return state
 
 
+def bots_decide(state, bots, decisions, rng):
+    """Plays `decisions` decisions, the bots taking turns, chance by its probabilities; each
+    bot's move must be legal. Returns how many decisions were made before the game ended."""
+    made = 0
+    while not state.is_terminal() and made < decisions:
+        if state.is_chance_node():
+            outcomes, probabilities = zip(*state.chance_outcomes())
+            state.apply_action(int(rng.choices(outcomes, probabilities)[0]))
+            continue
+        action = bots[made % len(bots)].step(state)
+        assert action in state.legal_actions()
+        state.apply_action(action)
+        made += 1
+    return made
+
+
 @pytest.mark.parametrize("spec,sims", CONFIGS)
 def test_random_sim_test_with_serialization(spec, sims):
     game = pyspiel.load_game(spec)
@@ -70,18 +86,7 @@ def test_openspiels_cpp_mcts_and_ismcts_bots_play_the_native_games(spec):
     evaluator = pyspiel.RandomRolloutEvaluator(1, 1)
     bots = [pyspiel.MCTSBot(game, evaluator, 2.0, 20, 1000, False, 1, False),
             pyspiel.ISMCTSBot(3, evaluator, 2.0, 20)]   # information-state keys, determinize to sample
-    state = game.new_initial_state()
-    rng = random.Random(4)
-    decisions = 0
-    while not state.is_terminal() and decisions < 8:
-        if state.is_chance_node():
-            state.apply_action(rng.choice([a for a, _ in state.chance_outcomes()]))
-            continue
-        action = bots[decisions % 2].step(state)
-        assert action in state.legal_actions()
-        state.apply_action(action)
-        decisions += 1
-    assert decisions == 8
+    assert bots_decide(game.new_initial_state(), bots, 8, random.Random(4)) == 8
 
 
 def test_illegal_moves_are_spiel_errors_and_change_nothing():
@@ -178,19 +183,7 @@ def test_openspiels_python_mcts_and_ismcts_bots_play(spec):
     evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng)
     bots = [mcts.MCTSBot(game, uct_c=2.0, max_simulations=8, evaluator=evaluator, random_state=rng),
             ismcts.ISMCTSBot(game, evaluator, uct_c=2.0, max_simulations=8, random_state=rng)]
-    state = game.new_initial_state()
-    chooser = random.Random(2)
-    decisions = 0
-    while not state.is_terminal() and decisions < 6:
-        if state.is_chance_node():
-            outcomes, probabilities = zip(*state.chance_outcomes())
-            state.apply_action(int(chooser.choices(outcomes, probabilities)[0]))
-            continue
-        action = bots[decisions % 2].step(state)
-        assert action in state.legal_actions()
-        state.apply_action(action)
-        decisions += 1
-    assert decisions == 6
+    assert bots_decide(game.new_initial_state(), bots, 6, random.Random(2)) == 6
 
 
 def test_the_ecosystem_guides_openspiel_examples_run(capsys):
