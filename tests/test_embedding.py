@@ -21,6 +21,10 @@ import pytest
 import lifespan
 from lifespan import _core
 
+# One xdist worker runs this file (`pytest -n 2 --dist loadgroup`), so that its module fixtures
+# build the C++ and Cython examples once.
+pytestmark = pytest.mark.xdist_group("embedding")
+
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 PLAYERS, SEED, GAMES = 3, 11, 5
 

@@ -14,6 +14,10 @@ ray = pytest.importorskip("ray")
 import lifespan  # noqa: E402
 from lifespan import cli_batch  # noqa: E402
 
+# One xdist worker runs this file (`pytest -n 2 --dist loadgroup`): one local Ray cluster, not one
+# per worker.
+pytestmark = pytest.mark.xdist_group("ray")
+
 HELPERS = str(Path(__file__).parent / "helpers")
 
 
