@@ -280,6 +280,9 @@ typename Game::State state_from_record_json_of(const Game& game, std::string_vie
   state.visit(reader, game.num_players());
   reader.finish();
   game.validate(state);
+  // Fields a record leaves out because they follow from the rest (Pursuit's row sums), as
+  // Python's reader restores them.
+  if constexpr (requires { game.rebuild_derived(state); }) game.rebuild_derived(state);
   return state;
 }
 
