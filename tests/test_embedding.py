@@ -79,9 +79,47 @@ def test_a_definition_that_is_not_json_is_refused() -> None:
         _core.time_of_your_life_from_definition(3)  # type: ignore[arg-type]
 
 
-def test_pursuit_has_no_definition_yet() -> None:
-    with pytest.raises(ValueError, match="cannot yet"):
-        lifespan.load_game("pursuit_of_happiness").to_definition()
+POH_EXPANSIONS = ["experiences", "kids", "nostalgia", "events", "trends", "pets", "standalone_jobs",
+                  "relatives", "best_friends", "community", "school"]
+
+
+@pytest.mark.parametrize("options", [{"players": 2}, {"players": 5, "expansions": POH_EXPANSIONS}])
+def test_the_core_rebuilds_an_equal_pursuit_game_from_a_definition(options: dict[str, Any]) -> None:
+    game = lifespan.load_game("pursuit_of_happiness", **options)
+    definition = game.to_definition()
+    assert definition["game"] == "pursuit_of_happiness"
+    assert len(definition["cards"]) == len(game.cards())
+    assert {card["provenance"] for card in definition["cards"]} <= {"seed", "published", "authored", "printed"}
+    rebuilt = _core.pursuit_of_happiness_from_definition(json.dumps(definition))
+    assert (rebuilt._playouts(20, 3, 1) == game._playouts(20, 3, 1)).all()
+
+
+def _first(definition: dict[str, Any], table: str) -> dict[str, Any]:
+    return next(card for card in definition["cards"] if card["table"] == table)
+
+
+@pytest.mark.parametrize("change, error", [
+    (lambda d: d.update(game="time_of_your_life"), lifespan.CardDataError),
+    (lambda d: d["parameters"].update(sth_overflow="nowhere"), lifespan.RulesError),
+    (lambda d: d["parameters"].pop("row_size"), lifespan.RulesError),
+    (lambda d: d["parameters"].update(row_size=99), lifespan.RulesError),
+    (lambda d: _first(d, "projects").update(table="castles"), lifespan.CardDataError),
+    (lambda d: _first(d, "projects").pop("category"), lifespan.CardDataError),
+    (lambda d: _first(d, "projects").update(category=7), lifespan.CardDataError),
+    (lambda d: _first(d, "projects").update(type=3), lifespan.CardDataError),
+    (lambda d: _first(d, "projects")["levels"][0].update(cost={"knowlege": 1}), lifespan.CardDataError),
+    (lambda d: _first(d, "projects")["levels"][0].update(cost={"knowledge": 1000}), lifespan.CardDataError),
+    (lambda d: _first(d, "jobs")["faces"].pop(), lifespan.CardDataError),
+    (lambda d: _first(d, "partners")["faces"][0]["levels"].pop(), lifespan.CardDataError),
+    (lambda d: _first(d, "goals")["condition"].update(what=99), lifespan.CardDataError),
+    (lambda d: _first(d, "traits").update(ability=9), lifespan.CardDataError),
+    (lambda d: d.update(cards=[card for card in d["cards"] if card["table"] != "partners"]), lifespan.CardDataError),
+])
+def test_a_bad_pursuit_definition_is_a_value_error_in_the_projects_words(change, error) -> None:
+    definition = lifespan.load_game("pursuit_of_happiness").to_definition()
+    change(definition)
+    with pytest.raises(error):
+        _core.pursuit_of_happiness_from_definition(json.dumps(definition))
 
 
 def test_export_writes_the_definition(tmp_path: pathlib.Path) -> None:
@@ -123,18 +161,40 @@ def cpp_build(tmp_path_factory: pytest.TempPathFactory) -> pathlib.Path:
     return build
 
 
-@pytest.fixture(scope="module")
-def exported(tmp_path_factory: pytest.TempPathFactory) -> pathlib.Path:
-    path = tmp_path_factory.mktemp("definition") / "game.json"
-    subprocess.run([sys.executable, "-m", "lifespan", "export", "time_of_your_life",
-                    "--players", str(PLAYERS), "-o", str(path)], check=True)
+GAMES_EXPORTED = {"time_of_your_life": {"players": PLAYERS},
+                  "pursuit_of_happiness": {"players": PLAYERS, "expansions": POH_EXPANSIONS}}
+
+
+def _export(path: pathlib.Path, name: str) -> pathlib.Path:
+    options = GAMES_EXPORTED[name]
+    extra = [f"--param=expansions={'+'.join(options['expansions'])}"] if "expansions" in options else []
+    subprocess.run([sys.executable, "-m", "lifespan", "export", name, "--players", str(PLAYERS), *extra,
+                    "-o", str(path)], check=True)
+    assert json.loads(path.read_text()) == lifespan.load_game(name, **options).to_definition()
     return path
 
 
-def test_cpp_unit_tests_pass(cpp_build: pathlib.Path, exported: pathlib.Path) -> None:
-    run = subprocess.run([str(cpp_build / "core_tests"), str(exported)], capture_output=True, text=True)
+@pytest.fixture(scope="module")
+def exports(tmp_path_factory: pytest.TempPathFactory) -> dict[str, pathlib.Path]:
+    folder = tmp_path_factory.mktemp("definition")
+    return {name: _export(folder / f"{name}.json", name) for name in GAMES_EXPORTED}
+
+
+@pytest.fixture(params=list(GAMES_EXPORTED))
+def exported(request: pytest.FixtureRequest, exports: dict[str, pathlib.Path]) -> pathlib.Path:
+    return exports[request.param]
+
+
+def test_cpp_unit_tests_pass(cpp_build: pathlib.Path, exports: dict[str, pathlib.Path]) -> None:
+    run = subprocess.run([str(cpp_build / "core_tests"), str(exports["time_of_your_life"]),
+                          str(exports["pursuit_of_happiness"])], capture_output=True, text=True)
     assert run.returncode == 0, run.stdout + run.stderr
     assert "0 failure(s)" in run.stdout
+
+
+def _game_of(exported: pathlib.Path) -> Any:
+    name = json.loads(exported.read_text())["game"]
+    return lifespan.load_game(name, **GAMES_EXPORTED[name])
 
 
 def test_cpp_host_plays_the_same_games_as_python(cpp_build: pathlib.Path, exported: pathlib.Path) -> None:
@@ -142,7 +202,7 @@ def test_cpp_host_plays_the_same_games_as_python(cpp_build: pathlib.Path, export
                          capture_output=True, text=True, check=True)
     lines = run.stdout.splitlines()
     host_scores = [[int(x) for x in line.split("scores")[1].split()] for line in lines if line.startswith("game ")]
-    game = lifespan.load_game("time_of_your_life", players=PLAYERS)
+    game = _game_of(exported)
     assert host_scores == lifespan.playouts(game, GAMES, seed=SEED, threads=1).tolist()
     mcts_line = next(line for line in lines if line.startswith("mcts "))
     action = int(mcts_line.split()[1])
@@ -157,7 +217,7 @@ def test_a_cpp_state_record_loads_in_python(cpp_build: pathlib.Path, exported: p
     lines = run.stdout.splitlines()
     action = int(next(line for line in lines if line.startswith("mcts ")).split()[1])
     record = json.loads(next(line for line in lines if line.startswith("record ")).removeprefix("record "))
-    game = lifespan.load_game("time_of_your_life", players=PLAYERS)
+    game = _game_of(exported)
     expected = game.new_state(SEED)
     expected.apply(action)
     assert game._state_from_record(record) == expected   # the same position (a record holds no history)

@@ -52,7 +52,7 @@ def attach_definition(game: Any, name: str, parameters: Mapping[str, Any], trait
     game._cards = copy.deepcopy(cards)
     game._fingerprint = card_fingerprint(list(traits), cards)
     game._secret_choice = secret_choice
-    game._definition = copy.deepcopy(dict(definition or {}))
+    game._definition = dict(definition or {})  # built for this game alone; to_definition() copies it
     return game
 
 

@@ -17,6 +17,7 @@ from typing import Any, Callable, Iterable, Mapping
 
 from . import _core
 from ._api import attach_definition
+from ._definition import definition_document, definition_text
 from ._cardcheck import FieldChecker
 from ._errors import CardDataError, RulesError
 from ._parameters import Parameter, load_parameters, merge_parameters, resolve, split_load_options
@@ -628,31 +629,34 @@ def resolve_rules(given: Mapping[str, Any]) -> dict[str, Any]:
     return resolve(NAME, PARAMETERS, given, load_options=("expansions", "cards", "rules"))
 
 
-# --- the engine's records: the integer form the C++ core reads ------------------------------
+# --- the engine's records: one per card, the fields of the core's spec visit() ---------------
+# (core/include/lifespan/pursuit_of_happiness/cards.hpp): each names its table; an amount is
+# by name and present only when not 0; an enumerated field is its index in the tuple above that
+# lists its names.
 
 AMOUNT_KEYS = ("knowledge", "creativity", "influence", "any_resource", "money", "hourglasses",
                "sth", "lth", "stress", "relax", "good_health", "popularity")
 NO_EFFECT: dict[str, int] = {}
 
 
-def _effect(amounts: Mapping[str, int]) -> list[int]:
-    return [amounts.get(key, 0) for key in AMOUNT_KEYS]
+def _effect(amounts: Mapping[str, int]) -> dict[str, int]:
+    return {key: amounts[key] for key in AMOUNT_KEYS if amounts.get(key, 0)}
 
 
-def _upkeep(upkeep: Mapping[str, Any] | None) -> dict[str, list[int]] | None:
+def _upkeep(upkeep: Mapping[str, Any] | None) -> dict[str, Any]:
     if upkeep is None:
-        return None
-    return {"cost": _effect(upkeep["cost"]), "reward": _effect(upkeep["reward"])}
+        return {"has_upkeep": False}
+    return {"has_upkeep": True, "upkeep_cost": _effect(upkeep["cost"]), "upkeep_reward": _effect(upkeep["reward"])}
 
 
 def _level(level: Mapping[str, Any]) -> dict[str, Any]:
-    return {"name": level["name"], "cost": _effect(level["cost"]),
-            "reward": _effect(level["reward"]), "upkeep": _upkeep(level.get("upkeep"))}
+    return {"name": level["name"], "cost": _effect(level["cost"]), "reward": _effect(level["reward"]),
+            **_upkeep(level.get("upkeep"))}
 
 
-def _condition(condition: Mapping[str, Any]) -> list[int]:
-    return [list(CONDITION_FIELDS).index(condition["kind"]),
-            MEASURES.index(condition["what"]), condition.get("amount", 0)]
+def _condition(condition: Mapping[str, Any]) -> dict[str, int]:
+    return {"kind": list(CONDITION_FIELDS).index(condition["kind"]),
+            "what": MEASURES.index(condition["what"]), "amount": condition.get("amount", 0)}
 
 
 def _job_face(face: Mapping[str, Any]) -> dict[str, Any]:
@@ -740,95 +744,96 @@ def _nostalgia(card: Mapping[str, Any]) -> dict[str, Any]:
     }
 
 
-def engine_records(cards: Iterable[Mapping[str, Any]]) -> dict[str, list[Any]]:
-    """The checked cards, by kind, as the C++ core reads them (ids per kind in this order)."""
-    records: dict[str, list[Any]] = {"projects": [], "items": [], "jobs": [], "partners": [],
-                                     "goals": [], "traits": [], "trends": [], "events": [],
-                                     "experiences": [], "kids": [], "nostalgia": [], "relatives": [],
-                                     "community": []}
-    for card in cards:
-        kind = card["kind"]
-        if kind == "project":
-            group = card["type"] == "group"
-            records["projects"].append({
-                "name": card["name"],
-                "type": PROJECT_TYPES.index(card["type"]),
-                "category": CATEGORIES.index(card["category"]),
-                "levels": [_level(level) for level in card["roles" if group else "levels"]],
-                "bonus_min": card["bonus"]["min_hourglasses"] if group else 0,
-                "bonus_reward": _effect(card["bonus"]["reward"] if group else NO_EFFECT),
-            })
-        elif kind in ("item", "activity", "pet", "service", "best_friend"):   # one table
-            levels = card["levels"] if kind != "activity" else [
-                {"name": card["name"], "cost": card["cost"], "reward": card["reward"]}]
-            records["items"].append({"name": card["name"], "activity": kind == "activity",
-                                     "pet": kind == "pet", "best_friend": kind == "best_friend",
-                                     "levels": [_level(level) for level in levels],
-                                     "upkeep": _upkeep(card.get("upkeep"))})
-        elif kind == "job":
-            records["jobs"].append([_job_face(face) for face in card["faces"]])
-        elif kind == "standalone_job":  # shuffled into the Jobs deck; its card shows one face
-            records["jobs"].append([_job_face(card)] * 2)
-        elif kind == "partner":
-            records["partners"].append([{"name": face["name"],
-                                         "levels": [_level(level) for level in face["levels"]]}
-                                        for face in card["faces"]])
-        elif kind == "life_goal":
-            records["goals"].append({"name": card["name"], "game_end": card["timing"] == "game_end",
-                                     "condition": _condition(card["condition"]),
-                                     "solo": _condition(card["solo"]), "lth": card["lth"],
-                                     "promo": card["promo"]})
-        elif kind == "child_trait":
-            ability = card["ability"]
-            records["traits"].append({
-                "name": card["name"],
-                "start": _effect(card["start"]),
-                "ability": list(ABILITY_FIELDS).index(ability["kind"]),
-                "action": BOARD_ACTIONS.index(ability["action"]) if "action" in ability else 0,
-                "reward": _effect(ability.get("reward", NO_EFFECT)),
-                "on": DISCOUNT_TARGETS.index(ability["on"]) if "on" in ability else 0,
-                "amount": ability.get("amount", 0),
-                "promo": card["promo"],
-            })
-        elif kind == "trend":
-            records["trends"].append({"name": card["name"], "lth": card["lth"],
-                                      "category": CATEGORIES.index(card["category"])})
-        elif kind == "event":
-            records["events"].append(_event(card))
-        elif kind == "kid":
-            records["kids"].append({"name": card["name"], "levels": [
-                {"name": level["name"], "reward": _effect(level["reward"]),
-                 "requirement": _effect(level.get("requirement", NO_EFFECT)),
-                 "cost": _effect(level.get("cost", NO_EFFECT)), "has_cost": "cost" in level}
-                for level in card["levels"]]})
-        elif kind == "experience":
-            parts = (card["planning"], card["experience"], card["extend"])
-            records["experiences"].append({
-                "name": card["name"], "trip": card["type"] == "trip",
-                "plan_requirement": _effect(card["planning"]["requirement"]),
-                "plan_reward": _effect(card["planning"]["reward"]),
-                "cost": _effect(card["experience"]["cost"]), "reward": _effect(card["experience"]["reward"]),
-                "extend_cost": _effect(card["extend"]["cost"]), "extend_reward": _effect(card["extend"]["reward"]),
-                "part_names": [part["name"] for part in parts]})
-        elif kind == "nostalgia":
-            records["nostalgia"].append(_nostalgia(card))
-        elif kind == "community":
-            records["community"].append({"name": card["name"], "achievements": [
-                {"name": a["name"], "requirement": _effect(a["requirement"]), "cost": _effect(a["cost"]),
-                 "reward": _effect(a["reward"])} for a in card["achievements"]]})
-        elif kind == "relative":
-            records["relatives"].append({"name": card["name"], "numbers": card["numbers"],
-                                         "requirement": _effect(card["requirement"]),
-                                         "reward": _effect(card["reward"])})
-    return records
+def _project(card: Mapping[str, Any]) -> dict[str, Any]:
+    group = card["type"] == "group"
+    return {"table": "projects", "name": card["name"], "type": PROJECT_TYPES.index(card["type"]),
+            "category": CATEGORIES.index(card["category"]),
+            "levels": [_level(level) for level in card["roles" if group else "levels"]],
+            "bonus_min": card["bonus"]["min_hourglasses"] if group else 0,
+            "bonus_reward": _effect(card["bonus"]["reward"] if group else NO_EFFECT)}
+
+
+def _item(card: Mapping[str, Any]) -> dict[str, Any]:
+    """Items, Activities, Pets, Services and Best Friends share the core's one Item table."""
+    kind = card["kind"]
+    levels = card["levels"] if kind != "activity" else [
+        {"name": card["name"], "cost": card["cost"], "reward": card["reward"]}]
+    return {"table": "items", "name": card["name"], "activity": kind == "activity", "pet": kind == "pet",
+            "best_friend": kind == "best_friend", "levels": [_level(level) for level in levels],
+            **_upkeep(card.get("upkeep"))}
+
+
+def _child_trait(card: Mapping[str, Any]) -> dict[str, Any]:
+    ability = card["ability"]
+    return {"table": "traits", "name": card["name"], "start": _effect(card["start"]),
+            "ability": list(ABILITY_FIELDS).index(ability["kind"]),
+            "action": BOARD_ACTIONS.index(ability["action"]) if "action" in ability else 0,
+            "reward": _effect(ability.get("reward", NO_EFFECT)),
+            "on": DISCOUNT_TARGETS.index(ability["on"]) if "on" in ability else 0,
+            "amount": ability.get("amount", 0), "promo": card["promo"]}
+
+
+def _kid(card: Mapping[str, Any]) -> dict[str, Any]:
+    return {"table": "kids", "name": card["name"], "levels": [
+        {"name": level["name"], "reward": _effect(level["reward"]),
+         "requirement": _effect(level.get("requirement", NO_EFFECT)),
+         "cost": _effect(level.get("cost", NO_EFFECT)), "has_cost": "cost" in level}
+        for level in card["levels"]]}
+
+
+def _experience(card: Mapping[str, Any]) -> dict[str, Any]:
+    parts = (card["planning"], card["experience"], card["extend"])
+    return {"table": "experiences", "name": card["name"], "trip": card["type"] == "trip",
+            "plan_requirement": _effect(card["planning"]["requirement"]),
+            "plan_reward": _effect(card["planning"]["reward"]),
+            "cost": _effect(card["experience"]["cost"]), "reward": _effect(card["experience"]["reward"]),
+            "extend_cost": _effect(card["extend"]["cost"]), "extend_reward": _effect(card["extend"]["reward"]),
+            "part_names": [part["name"] for part in parts]}
+
+
+# Card kind -> its record. A Stand-alone Job shows one face, so both of its faces are that one.
+_RECORDS: dict[str, Any] = {
+    "project": _project,
+    **{kind: _item for kind in ("item", "activity", "pet", "service", "best_friend")},
+    "job": lambda card: {"table": "jobs", "faces": [_job_face(face) for face in card["faces"]]},
+    "standalone_job": lambda card: {"table": "jobs", "faces": [_job_face(card)] * 2},
+    "partner": lambda card: {"table": "partners", "faces": [
+        {"name": face["name"], "levels": [_level(level) for level in face["levels"]]} for face in card["faces"]]},
+    "life_goal": lambda card: {"table": "goals", "name": card["name"], "game_end": card["timing"] == "game_end",
+                               "condition": _condition(card["condition"]), "solo": _condition(card["solo"]),
+                               "lth": card["lth"], "promo": card["promo"]},
+    "child_trait": _child_trait,
+    "trend": lambda card: {"table": "trends", "name": card["name"], "lth": card["lth"],
+                           "category": CATEGORIES.index(card["category"])},
+    "event": lambda card: {"table": "events", **_event(card)},
+    "kid": _kid,
+    "experience": _experience,
+    "nostalgia": lambda card: {"table": "nostalgia", **_nostalgia(card)},
+    "community": lambda card: {"table": "community", "name": card["name"], "achievements": [
+        {"name": a["name"], "requirement": _effect(a["requirement"]), "cost": _effect(a["cost"]),
+         "reward": _effect(a["reward"])} for a in card["achievements"]]},
+    "relative": lambda card: {"table": "relatives", "name": card["name"], "numbers": card["numbers"],
+                              "requirement": _effect(card["requirement"]), "reward": _effect(card["reward"])},
+}
+assert set(_RECORDS) == set(KINDS), "every card kind has an engine record"
+
+
+def engine_record(card: Mapping[str, Any]) -> dict[str, Any]:
+    """A checked card as the core reads it in a game definition: the table it joins and that
+    table's fields. Ids within a table follow the cards' order."""
+    record: dict[str, Any] = _RECORDS[card["kind"]](card)
+    return record
 
 
 def build(parameters: Mapping[str, Any], traits: list[str], cards: list[dict[str, Any]]) -> Any:
     """The engine object for checked parameters and cards (also used when unpickling).
     `traits` is unused: Pursuit cards name no trait vocabulary of their own."""
-    game = _core.make_pursuit_of_happiness(dict(parameters), engine_records(cards))
+    load_options = {"expansions": expansions_played(parameters, cards)}
+    records = [engine_record(card) for card in cards]
+    definition = definition_document(NAME, parameters, load_options, traits, cards, records)
+    game = _core.pursuit_of_happiness_from_definition(definition_text(definition))
     return attach_definition(game, NAME, parameters, traits, cards, secret_choice=_kept_trait,
-                             load_options={"expansions": expansions_played(parameters, cards)})
+                             load_options=load_options, definition=definition)
 
 
 def expansions_played(parameters: Mapping[str, Any], cards: Iterable[Mapping[str, Any]]) -> list[str]:

@@ -16,6 +16,7 @@
 #include <type_traits>
 #include <vector>
 
+#include "lifespan/common/errors.hpp"
 #include "lifespan/common/fixed_vector.hpp"
 
 namespace lifespan {
@@ -38,6 +39,27 @@ class JsonFieldWriter {
   void list(const char* name, const T* items, int count) {
     nlohmann::json out = nlohmann::json::array();
     for (int i = 0; i < count; ++i) out.push_back(convert(items[i]));
+    object[name] = std::move(out);
+  }
+  template <class Enum>
+  void option(const char* name, const Enum& field, std::initializer_list<std::string_view> options) {
+    object[name] = std::string(options.begin()[static_cast<std::size_t>(field)]);
+  }
+  // The first `count` items of a fixed array (a card's levels, achievements, …).
+  template <class T, std::size_t N>
+  void counted(const char* name, const std::uint8_t& count, const std::array<T, N>& items) {
+    list(name, items.data(), count);
+  }
+  // As counted, each item an object that also holds its name, kept beside the array.
+  template <class T, std::size_t N>
+  void named_list(const char* name, const std::uint8_t& count, const std::array<T, N>& items,
+                  const std::array<std::string, N>& names) {
+    nlohmann::json out = nlohmann::json::array();
+    for (int i = 0; i < count; ++i) {
+      nlohmann::json item = convert(items[i]);
+      item["name"] = names[i];
+      out.push_back(std::move(item));
+    }
     object[name] = std::move(out);
   }
 
@@ -97,6 +119,29 @@ class JsonFieldReader {
     if (!value.is_array() || value.size() != static_cast<std::size_t>(count))
       fail(path, "must hold " + std::to_string(count) + " entries, one per player");
     for (int i = 0; i < count; ++i) read(value[i], items[i], path + "[" + std::to_string(i) + "]");
+  }
+
+  template <class T, std::size_t N>
+  void counted(const char* name, std::uint8_t& count, std::array<T, N>& items) {
+    const nlohmann::json& value = member(name);
+    const std::string path = where_ + "." + name;
+    if (!value.is_array() || value.size() > N) fail(path, "is not a list of at most " + std::to_string(N) + " entries");
+    count = static_cast<std::uint8_t>(value.size());
+    for (std::size_t i = 0; i < value.size(); ++i) read(value[i], items[i], path + "[" + std::to_string(i) + "]");
+  }
+
+  template <class T, std::size_t N>
+  void named_list(const char* name, std::uint8_t& count, std::array<T, N>& items, std::array<std::string, N>& names) {
+    const nlohmann::json& value = member(name);
+    const std::string path = where_ + "." + name;
+    if (!value.is_array() || value.size() > N) fail(path, "is not a list of at most " + std::to_string(N) + " entries");
+    count = static_cast<std::uint8_t>(value.size());
+    for (std::size_t i = 0; i < value.size(); ++i) {
+      JsonFieldReader nested(value[i], path + "[" + std::to_string(i) + "]", strict_);
+      nested("name", names[i]);
+      items[i].visit(nested);
+      nested.finish();
+    }
   }
 
   template <class Enum>
@@ -172,10 +217,18 @@ class JsonFieldReader {
         fail(path, "is not a list of " + std::to_string(std::tuple_size<T>::value) + " values");
       for (std::size_t i = 0; i < field.size(); ++i) read(value[i], field[i], path + "[" + std::to_string(i) + "]");
     } else {
-      JsonFieldReader nested(value, path, strict_);
+      JsonFieldReader nested(value, path, strict_ || closed_record<T>());
       field.visit(nested);
       nested.finish();
     }
+  }
+
+  // A struct that declares kClosedRecord (an Effect's amounts) refuses unknown keys even in a
+  // record that is not read strictly.
+  template <class T>
+  static constexpr bool closed_record() {
+    if constexpr (requires { T::kClosedRecord; }) return T::kClosedRecord;
+    return false;
   }
 
   const nlohmann::json& object_;
@@ -186,5 +239,51 @@ class JsonFieldReader {
 
 // Parses a definition and checks its format name and version; throws CardDataError.
 nlohmann::json parse_definition(std::string_view json_text);
+
+// Parses a definition of `game_name` (CardDataError for another game's) and reads its
+// "parameters" object through Rules::visit (RulesError for a bad value).
+template <class Rules>
+nlohmann::json parse_definition_of(std::string_view json_text, std::string_view game_name, Rules& rules) {
+  nlohmann::json document = parse_definition(json_text);
+  if (document["game"] != game_name)
+    throw CardDataError("game definition: it defines " + document["game"].get<std::string>() + ", not " +
+                        std::string(game_name));
+  const auto parameters = document.find("parameters");
+  if (parameters == document.end()) throw CardDataError("game definition: no \"parameters\"");
+  JsonFieldReader<RulesError> reader(*parameters, "game definition: parameters");
+  rules.visit(reader);
+  return document;
+}
+
+// The "cards" list of a definition; CardDataError when there is none.
+inline const nlohmann::json& definition_cards(const nlohmann::json& document) {
+  const auto cards = document.find("cards");
+  if (cards == document.end() || !cards->is_array()) throw CardDataError("game definition: no \"cards\" list");
+  return *cards;
+}
+
+// A state's record (the "state" object of a saved state, docs/state-format.md) as JSON text,
+// and back: written and read through State::visit, then checked by the game's validate().
+template <class Game>
+std::string state_record_json_of(const Game& game, const typename Game::State& state) {
+  JsonFieldWriter writer;
+  const_cast<typename Game::State&>(state).visit(writer, game.num_players());  // a writer only reads
+  return writer.object.dump();
+}
+
+template <class Game>
+typename Game::State state_from_record_json_of(const Game& game, std::string_view json_text) {
+  const nlohmann::json record = nlohmann::json::parse(json_text, nullptr, /*allow_exceptions=*/false);
+  if (record.is_discarded()) throw StateFormatError("state record: not valid JSON");
+  typename Game::State state{};
+  JsonFieldReader<StateFormatError> reader(record, "state", /*strict=*/true);
+  state.visit(reader, game.num_players());
+  reader.finish();
+  game.validate(state);
+  // Fields a record leaves out because they follow from the rest (Pursuit's row sums), as
+  // Python's reader restores them.
+  if constexpr (requires { game.rebuild_derived(state); }) game.rebuild_derived(state);
+  return state;
+}
 
 }  // namespace lifespan

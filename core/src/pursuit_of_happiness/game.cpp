@@ -54,8 +54,21 @@ Game::Game(const Rules& rules, CardTables cards) : rules_(rules), cards_(std::mo
   need(cards_.goals.size() >= static_cast<std::size_t>(rules.players == 1 ? kSoloLifeGoals : rules.players) &&
            cards_.goals.size() <= kMaxDeck,
        "needs a Life Goal per player (3 in solo), at most 128");
+  // Enumerated fields: a C++ host's definition is not checked by the Python card loader.
+  auto measure_ok = [](const Condition& c) { return c.kind <= ConditionKind::kAtLeast && c.what < Measure::kNumMeasures; };
   for (const ProjectSpec& p : cards_.projects)
-    need(p.num_levels >= 1 && p.num_levels <= kMaxLevels, "has a Project with 1 to 4 levels or roles: " + p.name);
+    need(p.num_levels >= 1 && p.num_levels <= kMaxLevels && p.type <= ProjectType::kGroup &&
+             p.category < kNumProjectCategories,
+         "has a Project with 1 to 4 levels or roles, a type and a category: " + p.name);
+  for (const auto& partner : cards_.partners)
+    for (const PartnerFace& f : partner) need(f.num_levels == 3, "has a Partner face without 3 levels: " + f.name);
+  for (const GoalSpec& g : cards_.goals)
+    need(measure_ok(g.condition) && measure_ok(g.solo), "has a Life Goal with a bad condition: " + g.name);
+  for (const TraitSpec& t : cards_.traits)
+    need(t.ability <= AbilityKind::kUpkeepRelief && t.on <= DiscountOn::kPartner && t.action < kNumBonusActions,
+         "has a Child Trait with a bad ability: " + t.name);
+  for (const TrendSpec& t : cards_.trends)
+    need(t.category < kNumProjectCategories, "has a Trend without a Project category: " + t.name);
   for (const ItemSpec& i : cards_.items) {
     friends_on_ = friends_on_ || i.best_friend;
     need(!i.best_friend || (!i.pet && !i.activity), "has a Best Friend that is also a Pet or an Activity: " + i.name);
@@ -85,7 +98,8 @@ Game::Game(const Rules& rules, CardTables cards) : rules_(rules), cards_(std::mo
     Effect fixed_price = e.task_cost;  // a pay task hands over set resources and coins only
     for (int kind : {kKnowledge, kCreativity, kInfluence, kMoney}) fixed_price.amount[kind] = 0;
     need(fixed_price.none() && e.task_space < kNumSpaces && e.effect_space < kNumSpaces &&
-             e.task_what < Measure::kNumMeasures &&
+             e.task_what < Measure::kNumMeasures && e.task <= EventTask::kEndWith &&
+             e.effect <= EventEffect::kActionBonus && e.timing <= EventTiming::kAfterEndOfRound &&
              (e.task != EventTask::kNone || !e.positive),
          "has an Event with a bad task (pay costs are resources and coins; only a negative Event may have none): " + e.name);
   }
@@ -95,6 +109,12 @@ Game::Game(const Rules& rules, CardTables cards) : rules_(rules), cards_(std::mo
        "needs no Nostalgia cards or 8 per player (at most 80)");
   for (const NostalgiaSpec& n : cards_.nostalgia) {
     static constexpr int kLevels[] = {1, 2, 2, 4};  // by category
+    need(n.category <= NostalgiaCategory::kRepeatable && n.goal_timing <= NostalgiaGoalTiming::kGameEnd &&
+             n.goal <= NostalgiaGoal::kRelationshipL3 && n.ability <= NostalgiaAbility::kSmartGoalsAbility &&
+             n.goal_condition.kind <= ConditionKind::kAtLeast &&
+             (n.category == NostalgiaCategory::kOutcomes) == (n.num_outcomes == 2),
+         "has a Nostalgia card with a bad category, goal or ability kind, or Outcomes (2 exactly on an Outcomes card): " +
+             n.name);
     Effect other = n.active_cost;  // an Active Trigger costs set resources, coins and STH
     for (int kind : {kKnowledge, kCreativity, kInfluence, kMoney, kSth}) other.amount[kind] = 0;
     const bool amount_needed = n.category == NostalgiaCategory::kAbility &&

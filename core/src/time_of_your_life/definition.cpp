@@ -9,16 +9,8 @@
 namespace lifespan::time_of_your_life {
 
 Definition read_definition(std::string_view json_text) {
-  const nlohmann::json document = parse_definition(json_text);
-  if (document["game"] != kGameName)
-    throw CardDataError("game definition: it defines " + document["game"].get<std::string>() + ", not " +
-                        std::string(kGameName));
   Definition d;
-  const auto parameters = document.find("parameters");
-  if (parameters == document.end()) throw CardDataError("game definition: no \"parameters\"");
-  JsonFieldReader<RulesError> rules(*parameters, "game definition: parameters");
-  d.rules.visit(rules);
-
+  const nlohmann::json document = parse_definition_of(json_text, kGameName, d.rules);
   const auto traits = document.find("traits");
   if (traits == document.end() || !traits->is_array() || traits->size() != kNumTraits)
     throw CardDataError("game definition: \"traits\" must list exactly 5 trait names");
@@ -26,31 +18,18 @@ Definition read_definition(std::string_view json_text) {
     if (!(*traits)[i].is_string()) throw CardDataError("game definition: a trait name is not text");
     d.trait_names[i] = (*traits)[i].get<std::string>();
   }
-
-  const auto cards = document.find("cards");
-  if (cards == document.end() || !cards->is_array()) throw CardDataError("game definition: no \"cards\" list");
-  for (std::size_t i = 0; i < cards->size(); ++i) {
-    JsonFieldReader<CardDataError> card((*cards)[i], "game definition: cards[" + std::to_string(i) + "]");
+  const nlohmann::json& cards = definition_cards(document);
+  for (std::size_t i = 0; i < cards.size(); ++i) {
+    JsonFieldReader<CardDataError> card(cards[i], "game definition: cards[" + std::to_string(i) + "]");
     d.cards.emplace_back().visit(card);
   }
   return d;
 }
 
-std::string state_record_json(const Game& game, const State& state) {
-  JsonFieldWriter writer;
-  const_cast<State&>(state).visit(writer, game.num_players());
-  return writer.object.dump();
-}
+std::string state_record_json(const Game& game, const State& state) { return state_record_json_of(game, state); }
 
 State state_from_record_json(const Game& game, std::string_view json_text) {
-  const nlohmann::json record = nlohmann::json::parse(json_text, nullptr, /*allow_exceptions=*/false);
-  if (record.is_discarded()) throw StateFormatError("state record: not valid JSON");
-  State state{};
-  JsonFieldReader<StateFormatError> reader(record, "state", /*strict=*/true);
-  state.visit(reader, game.num_players());
-  reader.finish();
-  game.validate(state);
-  return state;
+  return state_from_record_json_of(game, json_text);
 }
 
 }  // namespace lifespan::time_of_your_life

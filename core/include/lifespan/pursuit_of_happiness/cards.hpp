@@ -1,6 +1,11 @@
 #pragma once
 // Cards as data (docs/pursuit_of_happiness_cards.md): costs, rewards and requirements are
 // Effects of primitive amounts; abilities and goal conditions are enumerated kinds.
+//
+// Each spec's visit() names its fields as a game definition's card record does
+// (docs/embedding.md §2): the game-definition reader and writer walk them, so a card field is
+// one line here. An Effect-valued field is optional (absent: nothing); enumerated fields hold
+// the enum's index, in the order the card format lists its names.
 #include <array>
 #include <cstdint>
 #include <cstring>
@@ -37,6 +42,16 @@ struct Effect {
     return (low | high) == 0;
   }
   bool operator==(const Effect&) const = default;
+
+  // By amount name (the card format's keys); a definition lists only the amounts that are not 0.
+  static constexpr const char* kAmountNames[kNumAmounts] = {
+      "knowledge", "creativity", "influence", "any_resource", "money", "hourglasses",
+      "sth", "lth", "stress", "relax", "good_health", "popularity"};
+  static constexpr bool kClosedRecord = true;  // a misspelt amount is an error, not a 0
+  template <class Visitor>
+  void visit(Visitor& v) {
+    for (int i = 0; i < kNumAmounts; ++i) v.optional(kAmountNames[i], amount[i]);
+  }
 };
 
 struct Level {
@@ -44,6 +59,15 @@ struct Level {
   bool has_upkeep = false;
   Effect upkeep_cost, upkeep_reward;
   bool operator==(const Level&) const = default;
+
+  template <class Visitor>
+  void visit(Visitor& v) {
+    v.optional("cost", cost);
+    v.optional("reward", reward);
+    v.optional("has_upkeep", has_upkeep);
+    v.optional("upkeep_cost", upkeep_cost);
+    v.optional("upkeep_reward", upkeep_reward);
+  }
 };
 
 enum class ProjectType : std::uint8_t { kBasic, kSingleRound, kGroup };
@@ -58,6 +82,16 @@ struct ProjectSpec {
   std::string name;
   std::array<std::string, kMaxLevels> level_names;
   bool operator==(const ProjectSpec&) const = default;
+
+  template <class Visitor>
+  void visit(Visitor& v) {
+    v("name", name);
+    v("type", type);
+    v("category", category);
+    v.named_list("levels", num_levels, levels, level_names);
+    v.optional("bonus_min", bonus_min);
+    v.optional("bonus_reward", bonus_reward);
+  }
 };
 
 struct ItemSpec {
@@ -78,6 +112,18 @@ struct ItemSpec {
   std::string name;
   std::array<std::string, kMaxLevels> level_names;
   bool operator==(const ItemSpec&) const = default;
+
+  template <class Visitor>
+  void visit(Visitor& v) {
+    v("name", name);
+    v.optional("activity", activity);
+    v.optional("pet", pet);
+    v.optional("best_friend", best_friend);
+    v.named_list("levels", num_levels, levels, level_names);
+    v.optional("has_upkeep", has_upkeep);
+    v.optional("upkeep_cost", upkeep_cost);
+    v.optional("upkeep_reward", upkeep_reward);
+  }
 };
 
 struct JobFace {
@@ -93,13 +139,39 @@ struct JobFace {
   Effect harder_cost, harder_reward, harder_upkeep_cost, harder_upkeep_reward;
   std::string name;
   bool operator==(const JobFace&) const = default;
+
+  template <class Visitor>
+  void visit(Visitor& v) {
+    v("name", name);
+    v("category", category);
+    v("level", level);
+    v.optional("requirement", requirement);
+    v.optional("cost", cost);
+    v.optional("reward", reward);
+    v.optional("upkeep_cost", upkeep_cost);
+    v.optional("upkeep_reward", upkeep_reward);
+    v.optional("promotion_cost", promotion_cost);
+    v.optional("retirement_reward", retirement_reward);
+    v.optional("standalone", standalone);
+    v.optional("harder_cost", harder_cost);
+    v.optional("harder_reward", harder_reward);
+    v.optional("harder_upkeep_cost", harder_upkeep_cost);
+    v.optional("harder_upkeep_reward", harder_upkeep_reward);
+  }
 };
 
 struct PartnerFace {
+  std::uint8_t num_levels = 3;     // always 3 (the Game checks it): what a definition lists
   std::array<Level, 3> levels{};
   std::string name;
   std::array<std::string, 3> level_names;
   bool operator==(const PartnerFace&) const = default;
+
+  template <class Visitor>
+  void visit(Visitor& v) {
+    v("name", name);
+    v.named_list("levels", num_levels, levels, level_names);
+  }
 };
 
 enum class ConditionKind : std::uint8_t { kMost, kAtLeast };
@@ -113,6 +185,13 @@ struct Condition {
   Measure what = Measure::kMoney;
   std::uint8_t amount = 0;
   bool operator==(const Condition&) const = default;
+
+  template <class Visitor>
+  void visit(Visitor& v) {
+    v("kind", kind);
+    v("what", what);
+    v.optional("amount", amount);
+  }
 };
 
 struct GoalSpec {
@@ -122,6 +201,16 @@ struct GoalSpec {
   bool promo = false;
   std::string name;
   bool operator==(const GoalSpec&) const = default;
+
+  template <class Visitor>
+  void visit(Visitor& v) {
+    v("name", name);
+    v("game_end", game_end);
+    v("condition", condition);
+    v("solo", solo);
+    v("lth", lth);
+    v.optional("promo", promo);
+  }
 };
 
 enum class AbilityKind : std::uint8_t { kActionBonus, kRoundIncome, kDiscount, kUpkeepRelief };
@@ -137,6 +226,18 @@ struct TraitSpec {
   bool promo = false;
   std::string name;
   bool operator==(const TraitSpec&) const = default;
+
+  template <class Visitor>
+  void visit(Visitor& v) {
+    v("name", name);
+    v.optional("start", start);
+    v("ability", ability);
+    v.optional("action", action);
+    v.optional("reward", reward);
+    v.optional("on", on);
+    v.optional("amount", amount);
+    v.optional("promo", promo);
+  }
 };
 
 // Board actions named by action_bonus, in the card format's order.
@@ -152,6 +253,13 @@ struct TrendSpec {
   std::uint8_t category = 0;
   std::array<std::int8_t, 4> lth{};
   bool operator==(const TrendSpec&) const = default;
+
+  template <class Visitor>
+  void visit(Visitor& v) {
+    v("name", name);
+    v("category", category);
+    v("lth", lth);
+  }
 };
 
 // An Event (KS Promos): revealed in an Adult round, it takes effect the next round for the
@@ -179,6 +287,25 @@ struct EventSpec {
   std::uint8_t substitutions = 0;   // project_cost: owed resources payable with any kind
   Effect extra_cost;                // project_cost: paid on top
   bool operator==(const EventSpec&) const = default;
+
+  template <class Visitor>
+  void visit(Visitor& v) {
+    v("name", name);
+    v("positive", positive);
+    v("task", task);
+    v.optional("task_cost", task_cost);
+    v.optional("task_space", task_space);
+    v.optional("task_what", task_what);
+    v.optional("task_at_least", task_at_least);
+    v("effect", effect);
+    v.optional("timing", timing);
+    v.optional("reward", reward);
+    v.optional("loss", loss);
+    v.optional("effect_space", effect_space);
+    v.optional("resources_less", resources_less);
+    v.optional("substitutions", substitutions);
+    v.optional("extra_cost", extra_cost);
+  }
 };
 
 // An Experience (Trip or Happening): planned with Plan Experience when its requirement is met
@@ -190,6 +317,19 @@ struct ExperienceSpec {
   Effect plan_requirement, plan_reward, cost, reward, extend_cost, extend_reward;
   std::array<std::string, 3> part_names;  // planning, experience, extend
   bool operator==(const ExperienceSpec&) const = default;
+
+  template <class Visitor>
+  void visit(Visitor& v) {
+    v("name", name);
+    v("trip", trip);
+    v.optional("plan_requirement", plan_requirement);
+    v.optional("plan_reward", plan_reward);
+    v.optional("cost", cost);
+    v.optional("reward", reward);
+    v.optional("extend_cost", extend_cost);
+    v.optional("extend_reward", extend_reward);
+    v("part_names", part_names);
+  }
 };
 
 // A Kid (Experiences' Kids module): drawn at level 1 (its reward), then each Upkeep it grows a
@@ -199,6 +339,14 @@ struct KidLevel {
   Effect requirement, cost, reward;
   bool has_cost = false;
   bool operator==(const KidLevel&) const = default;
+
+  template <class Visitor>
+  void visit(Visitor& v) {
+    v.optional("requirement", requirement);
+    v.optional("cost", cost);
+    v.optional("reward", reward);
+    v.optional("has_cost", has_cost);
+  }
 };
 
 struct KidSpec {
@@ -207,6 +355,12 @@ struct KidSpec {
   std::array<KidLevel, kMaxLevels> levels{};
   std::array<std::string, kMaxLevels> level_names;
   bool operator==(const KidSpec&) const = default;
+
+  template <class Visitor>
+  void visit(Visitor& v) {
+    v("name", name);
+    v.named_list("levels", num_levels, levels, level_names);
+  }
 };
 
 // A Nostalgia card (Nostalgia rulebook; docs/pursuit_of_happiness.md §9). Its Reminiscence side
@@ -234,6 +388,14 @@ struct NostalgiaOutcome {
   bool partner = false;  // the reward also brings the top Partner card into play
   std::string name;
   bool operator==(const NostalgiaOutcome&) const = default;
+
+  template <class Visitor>
+  void visit(Visitor& v) {
+    v("name", name);
+    v.optional("cost", cost);
+    v.optional("reward", reward);
+    v.optional("partner", partner);
+  }
 };
 
 struct NostalgiaSpec {
@@ -249,6 +411,7 @@ struct NostalgiaSpec {
   std::uint8_t num_levels = 1;
   std::array<Level, kMaxLevels> levels{};
   std::array<std::string, kMaxLevels> level_names;
+  std::uint8_t num_outcomes = 0;    // Outcomes: 2; other categories: 0
   std::array<NostalgiaOutcome, 2> outcomes{};
   Effect repeat_cost, repeat_reward;
   std::string repeat_name;
@@ -262,6 +425,39 @@ struct NostalgiaSpec {
   Effect ability_reward;
   std::string ability_name;
   bool operator==(const NostalgiaSpec&) const = default;
+
+  template <class Visitor>
+  void visit(Visitor& v) {
+    v("name", name);
+    v("passive_name", passive_name);
+    v("active_name", active_name);
+    v("category", category);
+    v("passive_action", passive_action);
+    v.optional("passive_reward", passive_reward);
+    v.optional("active_cost", active_cost);
+    v.optional("active_reward", active_reward);
+    v.optional("requirement", requirement);
+    v.optional("cost", cost);
+    v.optional("reward", reward);
+    v.named_list("levels", num_levels, levels, level_names);
+    v.counted("outcomes", num_outcomes, outcomes);
+    v.optional("repeat_name", repeat_name);
+    v.optional("repeat_cost", repeat_cost);
+    v.optional("repeat_reward", repeat_reward);
+    v.optional("goal_timing", goal_timing);
+    v.optional("goal", goal);
+    v.optional("goal_resource", goal_resource);
+    v.optional("goal_amount", goal_amount);
+    v.optional("goal_space", goal_space);
+    v.optional("goal_condition", goal_condition);
+    v.optional("goal_reward", goal_reward);
+    v.optional("ability", ability);
+    v.optional("ability_space", ability_space);
+    v.optional("ability_amount", ability_amount);
+    v.optional("store_kind", store_kind);
+    v.optional("ability_reward", ability_reward);
+    v.optional("ability_name", ability_name);
+  }
 };
 
 // A Relative (the Relatives module): at the end of each End of Round from the 1st Adult round,
@@ -274,6 +470,14 @@ struct RelativeSpec {
   std::uint8_t num_levels = 0;
   std::array<std::uint8_t, kMaxRelativeLevels> numbers{};
   bool operator==(const RelativeSpec&) const = default;
+
+  template <class Visitor>
+  void visit(Visitor& v) {
+    v("name", name);
+    v.optional("requirement", requirement);
+    v.optional("reward", reward);
+    v.counted("numbers", num_levels, numbers);
+  }
 };
 
 // A Community card (the Community expansion): a social event whose participants each choose one
@@ -282,6 +486,14 @@ struct Achievement {
   std::string name;
   Effect requirement, cost, reward;
   bool operator==(const Achievement&) const = default;
+
+  template <class Visitor>
+  void visit(Visitor& v) {
+    v("name", name);
+    v.optional("requirement", requirement);
+    v.optional("cost", cost);
+    v.optional("reward", reward);
+  }
 };
 
 struct CommunitySpec {
@@ -289,6 +501,12 @@ struct CommunitySpec {
   std::uint8_t num_achievements = 0;
   std::array<Achievement, kMaxAchievements> achievements{};
   bool operator==(const CommunitySpec&) const = default;
+
+  template <class Visitor>
+  void visit(Visitor& v) {
+    v("name", name);
+    v.counted("achievements", num_achievements, achievements);
+  }
 };
 
 struct CardTables {
@@ -306,6 +524,26 @@ struct CardTables {
   std::vector<RelativeSpec> relatives;                // empty: the Relatives module is not
   std::vector<CommunitySpec> community;               // empty: the Community expansion is not
   bool operator==(const CardTables&) const = default;
+
+  // Each table by the name a definition's card record gives in its "table" field; a Job or
+  // Partner record holds its two faces under "faces". A card's id within its table is its
+  // place among that table's records.
+  template <class Visitor>
+  void visit_tables(Visitor& v) {
+    v("projects", projects);
+    v("items", items);
+    v("jobs", jobs);
+    v("partners", partners);
+    v("goals", goals);
+    v("traits", traits);
+    v("trends", trends);
+    v("events", events);
+    v("experiences", experiences);
+    v("kids", kids);
+    v("nostalgia", nostalgia);
+    v("relatives", relatives);
+    v("community", community);
+  }
 };
 
 }  // namespace lifespan::pursuit_of_happiness

@@ -12,6 +12,7 @@ namespace lifespan::pursuit_of_happiness {
 inline constexpr int kMaxPlayers = 5;       // 4 colours in the base box; 5 with Community (S19)
 inline constexpr int kBasePlayers = 4;      // without Community
 inline constexpr int kNumResources = 3;     // Knowledge, Creativity, Influence (seed, rule 6.2)
+inline constexpr int kNumProjectCategories = 7;  // culture, politics, social, science, sports, arts, nature
 inline constexpr int kMaxRounds = 8;        // Teen, 4 Adult, 3 Old Age (S3, S5, S10)
 inline constexpr int kFirstAdultRound = 2;
 inline constexpr int kFirstOldAgeRound = 6;

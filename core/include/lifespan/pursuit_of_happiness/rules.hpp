@@ -1,5 +1,7 @@
 #pragma once
-// Rule parameters (python/lifespan/data/pursuit_of_happiness/rules.toml, docs §8).
+// Rule parameters: each unclear reading of the rulebooks and each module switch, with its
+// default, rationale and confidence in python/lifespan/data/pursuit_of_happiness/rules.toml
+// (docs/pursuit_of_happiness.md §8).
 #include <cstdint>
 
 #include "lifespan/common/chance.hpp"
@@ -65,6 +67,54 @@ struct Rules {
   ChanceMode chance = ChanceMode::kSampled;  // a game option (docs/chance.md), not a reading
   int max_free_actions_per_turn = 100;  // free actions (Refresh, Discard, …) one turn may take
   bool operator==(const Rules&) const = default;
+
+  // Every field by its parameter name (the TOML key of rules.toml and docs §8), with the option
+  // names of an enumerated one in enum order. The bindings and the game-definition reader
+  // (definition.hpp) read the rules through this alone, so a new parameter is one line here.
+  template <class Visitor>
+  void visit(Visitor& v) {
+    v("players", players);
+    v("seed", seed);
+    v.option("chance", chance, {"sampled", "explicit"});
+    v("stress_sections", stress_sections);
+    v("stress_section_spaces", stress_section_spaces);
+    v("stress_start_section", stress_start_section);
+    v("hourglasses_first_section", hourglasses_first_section);
+    v("sth_min", sth_min);
+    v("sth_max", sth_max);
+    v.option("sth_overflow", sth_overflow, {"excess", "at_max_only"});
+    v.option("sth_penalty", sth_penalty, {"always", "never"});
+    v("temp_job_money", temp_job_money);
+    v("rest_relax", rest_relax);
+    v("overtime_hourglasses", overtime_hourglasses);
+    v("overtime_stress", overtime_stress);
+    v.option("overtime_timing", overtime_timing, {"this_round", "next_round"});
+    v.option("first_player", first_player, {"seat_0", "random"});
+    v("row_size", row_size);
+    v.option("job_row", job_row, {"row_size", "players"});
+    v("teen_job_partner_rows", teen_job_partner_rows);
+    v.option("group_join", group_join, {"any_active", "own_active"});
+    v.option("group_bonus", group_bonus, {"threshold", "per_hourglass"});
+    v.option("discard_scope", discard_scope, {"active_cards", "any_card"});
+    v.option("item_purchase", item_purchase, {"any_level", "first_level"});
+    v("max_free_actions_per_turn", max_free_actions_per_turn);
+    v.option("promotion", promotion, {"row", "flip"});
+    v("retirement_level", retirement_level);
+    v.option("inheritance_timing", inheritance_timing, {"game_end", "death"});
+    v("solo_lth_target", solo_lth_target);
+    v.option("unfed_pet", unfed_pet, {"discard", "stays"});
+    v.option("delayed_event", delayed_event, {"after_next_round", "after_reveal_round"});
+    v("dream_slots", dream_slots);
+    v("relative_die", relative_die);
+    v("school", school);
+    v("school_resources", school_resources);
+    v("degree_credits", degree_credits);
+    v("degree_discount", degree_discount);
+    v("best_friends_max", best_friends_max);
+    v("popularity_max", popularity_max);
+    v.option("community_tokens", community_tokens, {"per_token", "per_player"});
+    v.option("popularity_lth", popularity_lth, {"once_per_round", "per_card"});
+  }
 };
 
 }  // namespace lifespan::pursuit_of_happiness
