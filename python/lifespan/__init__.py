@@ -20,6 +20,7 @@ from ._native import get_cmake_dir, get_cython_include, get_include, get_library
 from ._parameters import MAX_SEED, MAX_THREADS, check_integer, native_method
 from ._core import CHANCE_PLAYER
 from ._registry import games, load_game
+from . import pursuit_of_happiness, time_of_your_life  # each registers its game
 from ._search import MCTSResult, mcts
 from ._types import Game, State
 from . import jobs

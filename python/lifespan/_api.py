@@ -1,5 +1,7 @@
-"""The parts of the Game / State contract that are plain Python: the registry, JSON, pickle,
-the card list and reprs. They are attached to every compiled game's classes by `install`."""
+"""The parts of the Game / State contract that are plain Python: JSON, pickle, the card list and
+reprs. Each game module attaches them to its compiled classes with `install` when it registers
+(lifespan._registry); the compiled classes stay the engine's, so a state the core returns (a
+clone, a child) is the same Python type as one built here."""
 
 from __future__ import annotations
 
@@ -10,6 +12,7 @@ from typing import TYPE_CHECKING, Any, Callable, Mapping, NamedTuple, SupportsIn
 
 from ._definition import game_to_definition
 from ._parameters import MAX_SEED, check_integer
+from ._registry import GAMES, games, load_game
 
 if TYPE_CHECKING:
     from ._types import Game, State
@@ -212,8 +215,6 @@ def load_state(text: str | bytes) -> State:
     document alone: its game, its parameters (with the expansions) and, for a version-1
     document, which records no expansions, the expansions whose cards match its fingerprint.
     Cards added with `cards=` cannot be rebuilt: load such a state with `game.state_from_json`."""
-    from ._registry import GAMES, games, load_game
-
     doc = read_document(text)
     name = doc["game"]
     if not isinstance(name, str) or name not in GAMES:
@@ -229,8 +230,6 @@ def load_state(text: str | bytes) -> State:
 def game_repr(self: Any) -> str:
     """Pasteable: players, seed, the expansions and every rule that differs from its default
     (extra card files given with `cards=` cannot be shown)."""
-    from ._registry import GAMES
-
     module = GAMES[self.name]
     defaults = _defaults_of(self.name)
     shown = {k: v for k, v in self.parameters.items()
@@ -243,8 +242,6 @@ def game_repr(self: Any) -> str:
 
 
 def _defaults_of(game: str) -> dict[str, Any]:
-    from ._registry import GAMES
-
     return {name: p.default for name, p in GAMES[game].PARAMETERS.items()}
 
 
@@ -260,8 +257,6 @@ _REBUILT: dict[str, Any] = {}
 
 def _rebuild_game(name: str, parameters: dict[str, Any], traits: list[str],
                   cards: list[dict[str, Any]]) -> Any:
-    from ._registry import GAMES
-
     key = json.dumps([name, parameters, card_fingerprint(traits, cards)], sort_keys=True)
     if key not in _REBUILT:
         if len(_REBUILT) >= 16:

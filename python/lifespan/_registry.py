@@ -1,22 +1,30 @@
-"""The registered games and `load_game`."""
+"""The registered games and `load_game`.
+
+A game module registers itself when imported (`register(sys.modules[__name__])`); the package's
+`__init__` imports every game. This module imports no game and nothing that imports it, so the
+registry sits at the bottom of the import graph.
+"""
 
 from __future__ import annotations
 
 from types import ModuleType
 from typing import Any
 
-from . import _api, _core, pursuit_of_happiness, time_of_your_life
 from ._parameters import merge_parameters, parse_game_string
 from ._types import Game
 
-# name -> module with `load(params)` and `build(parameters, traits, cards)`
-GAMES: dict[str, ModuleType] = {
-    pursuit_of_happiness.NAME: pursuit_of_happiness,
-    time_of_your_life.NAME: time_of_your_life,
-}
+# name -> the game's module. Each has NAME, PARAMETERS, `load(params)` (load_game's keywords) and
+# `build(parameters, traits, cards)` (unpickling); a game with expansions also has
+# ALL_EXPANSIONS, `expansions_of(game)` and `expansions_for_fingerprint(cards, parameters)`.
+GAMES: dict[str, ModuleType] = {}
 
-_api.install(_core.TimeOfYourLifeGame, _core.TimeOfYourLifeState)
-_api.install(_core.PursuitOfHappinessGame, _core.PursuitOfHappinessState)
+
+def register(module: ModuleType) -> None:
+    """Makes a game module loadable by its NAME."""
+    for needed in ("NAME", "PARAMETERS", "load", "build"):
+        if not hasattr(module, needed):
+            raise TypeError(f"{module.__name__} cannot be registered as a game: it has no {needed}")
+    GAMES[module.NAME] = module
 
 
 def games() -> list[str]:

@@ -26,8 +26,10 @@ import numpy as np
 from tabulate import tabulate
 
 from . import jobs
+from ._registry import load_game
 from .narration import cards_in_move
 from .stats import Z95, mean_interval, wilson_interval
+from .table import game_options
 from .tournament import GameRecord, SeatResult, check_game, check_job, derive_seed, record_game, seat_results
 
 KIND_LABELS = {"child_trait": "Child Trait", "life_goal": "Life Goal", "trend": "Trend", "life": "Life card"}
@@ -234,9 +236,6 @@ def compare_variants(game: Any, variants: Mapping[str, Mapping[str, Any]], agent
     """The same analysis (same seeds) of `game` and of each rule variant: a label -> the rule
     parameters that change, e.g. {"no overtime": {"overtime": False}}. The first entry of the
     result is the game as given, labelled "as given"."""
-    from ._registry import load_game
-    from .repl import game_options
-
     check_game(game)
     if not isinstance(variants, Mapping):
         raise TypeError(f"variants map a label to rule parameters, got {type(variants).__name__}")

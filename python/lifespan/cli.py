@@ -19,36 +19,12 @@ from tabulate import tabulate
 
 from . import cli_batch, games, load_game, serve, transcription
 from ._definition import definition_text
-from ._parameters import MAX_THREADS, check_integer, merge_parameters, parse_value
+from ._parameters import MAX_THREADS, check_integer
+from .cli_args import game_from_args
 from .agents import AGENTS, check_agent_name, split_agent_specs
 from .repl import Repl, terminal_reader, use_colour
 from .stats import mean_interval, win_shares_of_returns, wilson_interval
 from .table import HUMAN
-
-
-def _game_from_args(args: argparse.Namespace, seats: str | None = None) -> Any:
-    """The game the arguments name. With no player count given anywhere, a list of several
-    seats (--seats, --agents) sets it."""
-    return load_game(args.game, **_load_options(args, seats))
-
-
-def _load_options(args: argparse.Namespace, seats: str | None = None) -> dict[str, Any]:
-    """The parameters and load options that --players, --seed, --param (and seats) give."""
-    params: dict[str, Any] = {}
-    if args.players is not None:
-        params["players"] = args.players
-    elif seats and len(split_agent_specs(seats)) > 1 and "players" not in args.game and not any(
-            item.partition("=")[0].strip() == "players" for item in args.param or []):
-        params["players"] = len(split_agent_specs(seats))
-    if args.seed is not None:
-        params["seed"] = args.seed
-    given: dict[str, Any] = {}
-    for item in args.param or []:
-        key, sep, value = item.partition("=")
-        if not sep:
-            raise ValueError(f"--param takes key=value, got {item!r}")
-        given = merge_parameters(given, "in --param", {key.strip(): parse_value(value)}, "in --param")
-    return merge_parameters(params, "as an option", given, "in --param")
 
 
 def _seat_names(spec: str | None, players: int, default: Sequence[str], humans: bool) -> list[str]:
@@ -76,14 +52,14 @@ def cmd_play(args: argparse.Namespace) -> int:
         return Repl.from_file(args.load, sys.stdout, read, colour=colour, hint=args.hint).run()
     if not args.game:
         raise ValueError("play needs a game name (or --load FILE)")
-    game = _game_from_args(args, args.seats)
+    game = game_from_args(args, args.seats)
     seats = _seat_names(args.seats, game.num_players, [HUMAN] + ["random"] * (game.num_players - 1), humans=True)
     seed = args.seed if args.seed is not None else 0
     return Repl(game, seats, seed, sys.stdout, read, colour=colour, hint=args.hint).run()
 
 
 def cmd_selfplay(args: argparse.Namespace) -> int:
-    game = _game_from_args(args, args.agents)
+    game = game_from_args(args, args.agents)
     names = _seat_names(args.agents, game.num_players, ["random"], humans=False)
     seed = game.parameters["seed"]  # --seed, or a seed parameter, or 0
     if args.games < 1:
@@ -112,7 +88,7 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
 
 def cmd_export(args: argparse.Namespace) -> int:
     """Writes the game definition a C++ host loads (docs/embedding.md §2)."""
-    text = definition_text(_game_from_args(args).to_definition())
+    text = definition_text(game_from_args(args).to_definition())
     if args.output == "-":
         print(text)
     else:

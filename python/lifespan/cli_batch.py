@@ -13,6 +13,7 @@ from typing import Any
 import numpy as np
 
 from . import jobs
+from .cli_args import game_from_args
 from ._parameters import parse_value, seed_plus
 from .agents import make_agent
 from .analysis import analyze, compare_variants, variants_table
@@ -76,10 +77,9 @@ def _write(path: str | None, text: str) -> None:
 
 
 def _game_and_agents(args: argparse.Namespace) -> tuple[Any, list[str]]:
-    from .cli import _game_from_args  # the shared reading of GAME, --players, --seed, --param
     from .tournament import agent_list
 
-    game = _game_from_args(args, args.agents if args.command == "tournament" else None)
+    game = game_from_args(args, args.agents if args.command == "tournament" else None)
     return game, agent_list(args.agents)
 
 

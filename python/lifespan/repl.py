@@ -21,7 +21,7 @@ import textwrap
 from pathlib import Path
 from typing import Any, Callable, Mapping, NamedTuple, Sequence, TextIO
 
-from . import load_game
+from ._registry import load_game
 from .agents import MCTSAgent, make_agent, strongest_mcts
 from .narration import (Event, card_names, card_text, cards_in_move, effect_of, explain_part,
                         find_cards, glossary, narrate)

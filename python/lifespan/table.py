@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from ._parameters import seed_plus
+from ._registry import GAMES
 from .agents import make_agent
 from .narration import card_summary, life_cards_by_name
 
@@ -22,8 +23,6 @@ HUMAN = "human"
 
 def game_options(game: Any) -> dict[str, Any]:
     """What `load_game(game.name, **options)` needs to build this game again."""
-    from ._registry import GAMES
-
     options = dict(game.parameters)
     module = GAMES[game.name]
     if hasattr(module, "expansions_of"):

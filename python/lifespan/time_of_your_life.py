@@ -2,14 +2,16 @@
 
 The rules live in the C++ core (core/src/time_of_your_life); this module reads and checks the
 card files (docs/time_of_your_life.md §9) and the rule parameters, then builds the engine.
+Importing it registers the game (lifespan._registry).
 """
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 from typing import Any, Iterable, Mapping
 
-from . import _core
+from . import _api, _core, _registry
 from ._api import attach_definition
 from ._cardcheck import FieldChecker
 from ._definition import definition_document, definition_text
@@ -232,3 +234,7 @@ def load(params: Mapping[str, Any]) -> Any:
     values = resolve(NAME, PARAMETERS, given)
     traits, cards = load_cards(card_files)
     return build(values, traits, cards)
+
+
+_api.install(_core.TimeOfYourLifeGame, _core.TimeOfYourLifeState)
+_registry.register(sys.modules[__name__])

@@ -29,6 +29,7 @@ from . import time_of_your_life as toyl
 from ._errors import CardDataError
 from ._registry import load_game
 from ._usercards import expand_user_cards
+from .cli_args import load_options
 
 PRINTED = "printed"
 PROVENANCE_MEANINGS = {
@@ -506,10 +507,8 @@ def _game_options(args: argparse.Namespace) -> argparse.Namespace:
 
 
 def cmd_export(args: argparse.Namespace) -> int:
-    from .cli import _load_options
-
     options = _game_options(args)
-    game = load_game(options.game, **_load_options(options))
+    game = load_game(options.game, **load_options(options))
     text = export_cards(game)
     if not args.output:
         sys.stdout.write(text)
@@ -526,10 +525,8 @@ def cmd_export(args: argparse.Namespace) -> int:
 
 
 def cmd_check(args: argparse.Namespace) -> int:
-    from .cli import _load_options
-
     options = _game_options(args)
-    report = check_card_files(args.game, args.files, **_load_options(options))
+    report = check_card_files(args.game, args.files, **load_options(options))
     for line in report.lines():
         print(line)
     return 0 if report.clean else 1

@@ -34,6 +34,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from .. import games, load_game
+from .._registry import GAMES
 from ..agents import AGENTS, MCTSAgent, check_agent_name, make_agent, parse_agent_spec
 from ..narration import narrate
 from ..table import HUMAN, bot_move, game_options, win_chance
@@ -514,8 +515,6 @@ class Server:
     async def setup(self, request: Request) -> Response:
         """What the page offers when creating a game: each game's parameters with their
         defaults, the expansions, and the seat kinds."""
-        from .._registry import GAMES
-
         described: dict[str, dict[str, Any]] = {}
         for name in games():
             game = await asyncio.to_thread(load_game, name)
