@@ -1,10 +1,14 @@
 #pragma once
-// The three calls a Python play loop makes every move (is_terminal, legal_actions, apply) as
-// plain CPython methods. pybind11's dispatcher costs about 80 ns a call here, as much as the
-// engine takes for many moves; these skip it. Anything out of the ordinary (an action that is
-// not an int id the state accepts, keywords) goes to the pybind11 method `_apply`, which
-// raises the documented error, so the contract is the same either way.
+// The calls a Python play loop makes every move (is_terminal, legal_actions, apply) and per
+// candidate (decode_action) as plain CPython methods. pybind11's dispatcher costs about 80 ns a
+// call here, as much as the engine takes for many moves, and several times that for a method
+// with an object argument; these skip it. Anything out of the ordinary (an action that is not an
+// int id the state accepts, keywords) goes to the pybind11 method `_apply` or `_decode_action`,
+// which raises the documented error, so the contract is the same either way.
 #include <pybind11/pybind11.h>
+
+#include <iterator>
+#include <stdexcept>
 
 namespace lifespan::bindings {
 namespace py = pybind11;
@@ -60,6 +64,27 @@ struct PlayLoopMethods {
     return result;
   }
 
+  // decode_action on a Game or a State: an exact int id in range is an index into `decoded`,
+  // the table of every id's answer (made once, immutable); anything else goes to `_decode_action`.
+  static inline PyObject* decoded = nullptr;  // set by install_decode, kept for the module's life
+
+  static PyObject* decode_action(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+    if (nargs == 1 && kwnames == nullptr && PyLong_CheckExact(args[0])) {
+      int overflow = 0;
+      const long id = PyLong_AsLongAndOverflow(args[0], &overflow);
+      if (overflow == 0 && id >= 0 && id < G::kNumDistinctActions) {
+        PyObject* answer = PyTuple_GET_ITEM(decoded, id);
+        Py_INCREF(answer);
+        return answer;
+      }
+    }
+    PyObject* checked = PyObject_GetAttrString(self, "_decode_action");
+    if (!checked) return nullptr;
+    PyObject* result = PyObject_Vectorcall(checked, args, static_cast<std::size_t>(nargs), kwnames);
+    Py_DECREF(checked);
+    return result;
+  }
+
   // C++ exceptions must not cross into CPython: anything unexpected becomes a RuntimeError.
   template <auto Method, class... Args>
   static PyObject* guarded(PyObject* self, Args... args) {
@@ -78,6 +103,29 @@ struct PlayLoopMethods {
     return reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)()>(function));
   }
 
+  static void add_methods(py::handle cls, PyMethodDef* begin, PyMethodDef* end) {
+    auto* type = reinterpret_cast<PyTypeObject*>(cls.ptr());
+    for (PyMethodDef* def = begin; def != end; ++def) {
+      py::object descriptor = py::reinterpret_steal<py::object>(PyDescr_NewMethod(type, def));
+      if (!descriptor) throw py::error_already_set();
+      cls.attr(def->ml_name) = descriptor;
+    }
+  }
+
+  // decode_action on both classes, answered from `table` (one entry per id, in id order); the
+  // classes' pybind11 `_decode_action` handles the rest.
+  static void install_decode(py::handle game_class, py::handle state_class, const py::tuple& table,
+                             const char* game_doc, const char* state_doc) {
+    if (static_cast<int>(table.size()) != G::kNumDistinctActions) throw std::logic_error("one decoded action per id");
+    decoded = table.inc_ref().ptr();
+    static PyMethodDef game_method[] = {{"decode_action", c_function(&guarded<decode_action, PyObject* const*, Py_ssize_t, PyObject*>),
+                                         METH_FASTCALL | METH_KEYWORDS, game_doc}};
+    static PyMethodDef state_method[] = {{"decode_action", c_function(&guarded<decode_action, PyObject* const*, Py_ssize_t, PyObject*>),
+                                          METH_FASTCALL | METH_KEYWORDS, state_doc}};
+    add_methods(game_class, std::begin(game_method), std::end(game_method));
+    add_methods(state_class, std::begin(state_method), std::end(state_method));
+  }
+
   // Replaces the class's methods of these names.
   static void install(py::handle state_class) {
     static PyMethodDef methods[] = {
@@ -89,12 +137,7 @@ struct PlayLoopMethods {
          "apply($self, /, action)\n--\n\nPlays an action (an int id or its text) in place; an "
          "illegal one raises IllegalActionError and changes nothing."},
     };
-    auto* type = reinterpret_cast<PyTypeObject*>(state_class.ptr());
-    for (PyMethodDef& def : methods) {
-      py::object descriptor = py::reinterpret_steal<py::object>(PyDescr_NewMethod(type, &def));
-      if (!descriptor) throw py::error_already_set();
-      state_class.attr(def.ml_name) = descriptor;
-    }
+    add_methods(state_class, std::begin(methods), std::end(methods));
   }
 };
 

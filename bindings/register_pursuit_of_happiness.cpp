@@ -44,10 +44,10 @@ void bind_actions(py::module_& m) {
       "hourglass False). Made by decode_action; encode_action turns one back into its id.";
   m.attr("PursuitAction") = action_type;
 
-  auto decode_id = [kind_type, action_type](int id) {
+  const py::tuple decoded = decoded_actions(poh::kNumDistinctActions, [kind_type, action_type](int id) {
     const poh::Action a = poh::decode(id);
     return action_type(kind_type(static_cast<int>(a.kind)), a.seat, a.row, a.slot, a.variant, a.hourglass);
-  };
+  });
   auto encode = [kind_type](py::handle kind, py::handle seat, py::handle row, py::handle slot, py::handle variant,
                             py::handle hourglass) {
     if (!py::isinstance(kind, kind_type))
@@ -63,9 +63,10 @@ void bind_actions(py::module_& m) {
                           ", variant " + std::to_string(a.variant) + (a.hourglass ? ", with an Hourglass" : ""));
     return id;
   };
-  const char* decode_doc =
-      "decode_action(action) -> PursuitAction: the kind and operands an action id stands for (a str is read "
-      "as on apply, on a state).";
+  // String literals: the CPython methods keep pointers to them.
+  const char* game_decode_doc = "decode_action($self, /, action)\n--\n\nThe kind and operands an action id stands for, a PursuitAction.";
+  const char* state_decode_doc = "decode_action($self, /, action)\n--\n\nThe kind and operands an action id (or its text, read as "
+                                 "on apply) stands for, a PursuitAction.";
   const char* encode_doc =
       "encode_action(kind, *, seat=0, row=0, slot=0, variant=0, hourglass=False) -> int: the id of an action; "
       "IllegalActionError when no id stands for these operands.";
@@ -80,12 +81,15 @@ void bind_actions(py::module_& m) {
   const auto [a_kind, a_kw, a_seat, a_row, a_slot, a_variant, a_hourglass] = args();
   game_cls.attr("ActionKind") = kind_type;
   state_cls.attr("ActionKind") = kind_type;
-  game_cls.def("decode_action", [decode_id](const GameHandle<poh::Game>&, py::handle action) {
-    return decode_id(decode_action_id(action, poh::kNumDistinctActions));
-  }, py::arg("action"), decode_doc);
-  state_cls.def("decode_action", [decode_id](const StateHandle<poh::Game>& s, py::handle action) {
-    return decode_id(parse_action(s, action));
-  }, py::arg("action"), decode_doc);
+  // decode_action itself answers an int id from the table (play_loop.hpp); these raise the
+  // documented errors and read a str.
+  game_cls.def("_decode_action", [decoded](const GameHandle<poh::Game>&, py::handle action) -> py::object {
+    return decoded[decode_action_id(action, poh::kNumDistinctActions)];
+  }, py::arg("action"));
+  state_cls.def("_decode_action", [decoded](const StateHandle<poh::Game>& s, py::handle action) -> py::object {
+    return decoded[parse_action(s, action)];
+  }, py::arg("action"));
+  PlayLoopMethods<poh::Game>::install_decode(game_cls, state_cls, decoded, game_decode_doc, state_decode_doc);
   game_cls.def("encode_action", [encode](const GameHandle<poh::Game>&, py::handle kind, py::handle seat, py::handle row,
                                          py::handle slot, py::handle variant, py::handle hourglass) {
     return encode(kind, seat, row, slot, variant, hourglass);

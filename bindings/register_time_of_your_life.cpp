@@ -36,10 +36,10 @@ void bind_actions(py::module_& m) {
       "decode_action; encode_action turns one back into its id.";
   m.attr("TimeOfYourLifeAction") = action_type;
 
-  auto decode_id = [kind_type, action_type](int id) {
+  const py::tuple decoded = decoded_actions(toyl::kNumDistinctActions, [kind_type, action_type](int id) {
     const toyl::Action a = toyl::decode(id);
     return action_type(kind_type(static_cast<int>(a.kind)), a.card, a.slot, a.trait);
-  };
+  });
   auto encode = [kind_type](py::handle kind, py::handle card, py::handle slot, py::handle trait) {
     if (!py::isinstance(kind, kind_type))
       throw py::type_error("encode_action: kind is a TimeOfYourLifeActionKind, not " +
@@ -53,9 +53,10 @@ void bind_actions(py::module_& m) {
                           std::to_string(a.trait));
     return id;
   };
-  const char* decode_doc =
-      "decode_action(action) -> TimeOfYourLifeAction: the kind and operands an action id stands for (a str is "
-      "read as on apply, on a state).";
+  // String literals: the CPython methods keep pointers to them.
+  const char* game_decode_doc = "decode_action($self, /, action)\n--\n\nThe kind and operands an action id stands for, a TimeOfYourLifeAction.";
+  const char* state_decode_doc = "decode_action($self, /, action)\n--\n\nThe kind and operands an action id (or its text, read as "
+                                 "on apply) stands for, a TimeOfYourLifeAction.";
   const char* encode_doc =
       "encode_action(kind, *, card=0, slot=0, trait=0) -> int: the id of an action; IllegalActionError when no "
       "id stands for these operands.";
@@ -65,12 +66,15 @@ void bind_actions(py::module_& m) {
   auto state_cls = py::reinterpret_borrow<StateClass>(m.attr("TimeOfYourLifeState"));
   game_cls.attr("ActionKind") = kind_type;
   state_cls.attr("ActionKind") = kind_type;
-  game_cls.def("decode_action", [decode_id](const GameHandle<toyl::Game>&, py::handle action) {
-    return decode_id(decode_action_id(action, toyl::kNumDistinctActions));
-  }, py::arg("action"), decode_doc);
-  state_cls.def("decode_action", [decode_id](const StateHandle<toyl::Game>& s, py::handle action) {
-    return decode_id(parse_action(s, action));
-  }, py::arg("action"), decode_doc);
+  // decode_action itself answers an int id from the table (play_loop.hpp); these raise the
+  // documented errors and read a str.
+  game_cls.def("_decode_action", [decoded](const GameHandle<toyl::Game>&, py::handle action) -> py::object {
+    return decoded[decode_action_id(action, toyl::kNumDistinctActions)];
+  }, py::arg("action"));
+  state_cls.def("_decode_action", [decoded](const StateHandle<toyl::Game>& s, py::handle action) -> py::object {
+    return decoded[parse_action(s, action)];
+  }, py::arg("action"));
+  PlayLoopMethods<toyl::Game>::install_decode(game_cls, state_cls, decoded, game_decode_doc, state_decode_doc);
   game_cls.def("encode_action", [encode](const GameHandle<toyl::Game>&, py::handle kind, py::handle card,
                                          py::handle slot, py::handle trait) { return encode(kind, card, slot, trait); },
                py::arg("kind"), py::kw_only(), py::arg("card") = 0, py::arg("slot") = 0, py::arg("trait") = 0, encode_doc);

@@ -1,4 +1,5 @@
-"""is_terminal, legal_actions and apply skip pybind11's dispatcher (bindings/play_loop.hpp).
+"""is_terminal, legal_actions, apply and decode_action skip pybind11's dispatcher
+(bindings/play_loop.hpp).
 They must keep the contract of the checked path: same results, same errors, nothing changed
 by a refused action, keywords and every accepted action type."""
 
@@ -142,3 +143,35 @@ def test_the_methods_have_signatures_and_docs():
     assert str(inspect.signature(state.legal_actions)) == "()"
     assert str(inspect.signature(state.is_terminal)) == "()"
     assert "IllegalActionError" in type(state).apply.__doc__
+    assert str(inspect.signature(state.decode_action)) == "(action)"
+    assert str(inspect.signature(state.game.decode_action)) == "(action)"
+
+
+@pytest.mark.parametrize("name, players", GAMES)
+def test_decode_action_answers_every_form_as_the_checked_path_does(name, players):
+    game = lifespan.load_game(name, players=players)
+    state = game.new_state(seed=2)
+    for action in range(game.num_distinct_actions):
+        answer = game.decode_action(action)
+        assert answer == game._decode_action(action) == state._decode_action(action)
+        # One immutable answer per id, shared: a decode is a lookup.
+        assert state.decode_action(action) is answer and game.decode_action(action=action) is answer
+        assert state.decode_action(np.int64(action)) == answer
+    for action in state.legal_actions():
+        assert state.decode_action(state.action_to_string(action)) is game.decode_action(action)
+
+
+@pytest.mark.parametrize("name, players", GAMES)
+@pytest.mark.parametrize("bad, error", [(True, TypeError), (1.0, TypeError), (None, TypeError), (-1, lifespan.IllegalActionError),
+                                        (10**30, lifespan.IllegalActionError), ("no such move", lifespan.IllegalActionError)])
+def test_decode_action_refuses_what_is_no_id(name, players, bad, error):
+    game = lifespan.load_game(name, players=players)
+    state = game.new_state(seed=2)
+    before = state.to_json()
+    with pytest.raises(error):
+        state.decode_action(bad)
+    with pytest.raises(TypeError if isinstance(bad, str) else error):   # a Game has no position to read a name in
+        game.decode_action(bad)
+    with pytest.raises(TypeError):
+        state.decode_action(0, 1)
+    assert state.to_json() == before
