@@ -45,4 +45,21 @@ pybind11::tuple decoded_actions(int num_actions, Make make) {
   return all;
 }
 
+// decode_action on a Game and its State, answered from `decoded`: the CPython methods of
+// play_loop.hpp take an int id, and the pybind11 `_decode_action` they fall back on raises the
+// documented errors and reads an action's text on a State. The docs are string literals: the
+// CPython methods keep pointers to them.
+template <class G, class GameClass, class StateClass>
+void bind_decode_action(GameClass& game_cls, StateClass& state_cls, const pybind11::tuple& decoded, const char* game_doc,
+                        const char* state_doc) {
+  namespace py = pybind11;
+  game_cls.def("_decode_action", [decoded](const GameHandle<G>&, py::handle action) -> py::object {
+    return decoded[decode_action_id(action, G::kNumDistinctActions)];
+  }, py::arg("action"));
+  state_cls.def("_decode_action", [decoded](const StateHandle<G>& s, py::handle action) -> py::object {
+    return decoded[parse_action(s, action)];
+  }, py::arg("action"));
+  PlayLoopMethods<G>::install_decode(game_cls, state_cls, decoded, game_doc, state_doc);
+}
+
 }  // namespace lifespan::bindings

@@ -63,7 +63,6 @@ void bind_actions(py::module_& m) {
                           ", variant " + std::to_string(a.variant) + (a.hourglass ? ", with an Hourglass" : ""));
     return id;
   };
-  // String literals: the CPython methods keep pointers to them.
   const char* game_decode_doc = "decode_action($self, /, action)\n--\n\nThe kind and operands an action id stands for, a PursuitAction.";
   const char* state_decode_doc = "decode_action($self, /, action)\n--\n\nThe kind and operands an action id (or its text, read as "
                                  "on apply) stands for, a PursuitAction.";
@@ -81,15 +80,7 @@ void bind_actions(py::module_& m) {
   const auto [a_kind, a_kw, a_seat, a_row, a_slot, a_variant, a_hourglass] = args();
   game_cls.attr("ActionKind") = kind_type;
   state_cls.attr("ActionKind") = kind_type;
-  // decode_action itself answers an int id from the table (play_loop.hpp); these raise the
-  // documented errors and read a str.
-  game_cls.def("_decode_action", [decoded](const GameHandle<poh::Game>&, py::handle action) -> py::object {
-    return decoded[decode_action_id(action, poh::kNumDistinctActions)];
-  }, py::arg("action"));
-  state_cls.def("_decode_action", [decoded](const StateHandle<poh::Game>& s, py::handle action) -> py::object {
-    return decoded[parse_action(s, action)];
-  }, py::arg("action"));
-  PlayLoopMethods<poh::Game>::install_decode(game_cls, state_cls, decoded, game_decode_doc, state_decode_doc);
+  bind_decode_action<poh::Game>(game_cls, state_cls, decoded, game_decode_doc, state_decode_doc);
   game_cls.def("encode_action", [encode](const GameHandle<poh::Game>&, py::handle kind, py::handle seat, py::handle row,
                                          py::handle slot, py::handle variant, py::handle hourglass) {
     return encode(kind, seat, row, slot, variant, hourglass);

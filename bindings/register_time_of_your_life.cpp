@@ -53,7 +53,6 @@ void bind_actions(py::module_& m) {
                           std::to_string(a.trait));
     return id;
   };
-  // String literals: the CPython methods keep pointers to them.
   const char* game_decode_doc = "decode_action($self, /, action)\n--\n\nThe kind and operands an action id stands for, a TimeOfYourLifeAction.";
   const char* state_decode_doc = "decode_action($self, /, action)\n--\n\nThe kind and operands an action id (or its text, read as "
                                  "on apply) stands for, a TimeOfYourLifeAction.";
@@ -66,15 +65,7 @@ void bind_actions(py::module_& m) {
   auto state_cls = py::reinterpret_borrow<StateClass>(m.attr("TimeOfYourLifeState"));
   game_cls.attr("ActionKind") = kind_type;
   state_cls.attr("ActionKind") = kind_type;
-  // decode_action itself answers an int id from the table (play_loop.hpp); these raise the
-  // documented errors and read a str.
-  game_cls.def("_decode_action", [decoded](const GameHandle<toyl::Game>&, py::handle action) -> py::object {
-    return decoded[decode_action_id(action, toyl::kNumDistinctActions)];
-  }, py::arg("action"));
-  state_cls.def("_decode_action", [decoded](const StateHandle<toyl::Game>& s, py::handle action) -> py::object {
-    return decoded[parse_action(s, action)];
-  }, py::arg("action"));
-  PlayLoopMethods<toyl::Game>::install_decode(game_cls, state_cls, decoded, game_decode_doc, state_decode_doc);
+  bind_decode_action<toyl::Game>(game_cls, state_cls, decoded, game_decode_doc, state_decode_doc);
   game_cls.def("encode_action", [encode](const GameHandle<toyl::Game>&, py::handle kind, py::handle card,
                                          py::handle slot, py::handle trait) { return encode(kind, card, slot, trait); },
                py::arg("kind"), py::kw_only(), py::arg("card") = 0, py::arg("slot") = 0, py::arg("trait") = 0, encode_doc);
