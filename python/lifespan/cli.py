@@ -13,11 +13,11 @@ import argparse
 import os
 import sys
 import time
-from typing import Any, Sequence
+from typing import Sequence
 
 from tabulate import tabulate
 
-from . import cli_batch, games, load_game, serve, transcription
+from . import cli_batch, games, serve, transcription
 from ._definition import definition_text
 from ._parameters import MAX_THREADS, check_integer
 from .cli_args import game_from_args
