@@ -13,8 +13,8 @@ from typing import Any
 import numpy as np
 
 from . import jobs
-from .cli_args import game_from_args
 from ._parameters import parse_value, seed_plus
+from .cli_args import game_from_args
 from .agents import make_agent
 from .analysis import analyze, compare_variants, variants_table
 from .tournament import tournament

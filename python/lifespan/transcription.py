@@ -29,7 +29,7 @@ from . import time_of_your_life as toyl
 from ._errors import CardDataError
 from ._registry import load_game
 from ._usercards import expand_user_cards
-from .cli_args import load_options
+from .cli_args import game_from_args, load_options
 
 PRINTED = "printed"
 PROVENANCE_MEANINGS = {
@@ -508,7 +508,7 @@ def _game_options(args: argparse.Namespace) -> argparse.Namespace:
 
 def cmd_export(args: argparse.Namespace) -> int:
     options = _game_options(args)
-    game = load_game(options.game, **load_options(options))
+    game = game_from_args(options)
     text = export_cards(game)
     if not args.output:
         sys.stdout.write(text)
