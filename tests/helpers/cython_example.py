@@ -1,6 +1,6 @@
 """Builds examples/cython/ against the installed lifespan, as its setup.py tells a user to, and
 imports both halves of one of its policies (docs/embedding.md §3). Used by
-tests/test_embedding.py and benchmarks/test_cython_policy.py; the build takes about 35 s."""
+tests/test_embedding.py and benchmarks/test_cython_policy.py; the build takes about 10 s."""
 
 from __future__ import annotations
 
@@ -17,8 +17,8 @@ EXAMPLE = pathlib.Path(__file__).resolve().parents[2] / "examples" / "cython"
 def build(directory: pathlib.Path) -> pathlib.Path:
     """Every policy of the example compiled in `directory` (returned)."""
     shutil.copytree(EXAMPLE, directory, dirs_exist_ok=True)
-    subprocess.run([sys.executable, "setup.py", "-q", "build_ext", "--inplace"], cwd=directory,
-                   check=True, capture_output=True)
+    subprocess.run([sys.executable, "setup.py", "-q", "build_ext", "--inplace", "--parallel", "2"],
+                   cwd=directory, check=True, capture_output=True)
     return directory
 
 
