@@ -54,6 +54,8 @@ def attach_definition(game: Any, name: str, parameters: Mapping[str, Any], trait
     game._traits = list(traits)
     game._cards = copy.deepcopy(cards)
     game._fingerprint = card_fingerprint(list(traits), cards)
+    # Computed once: games key caches (functools.lru_cache on a game hashes it per call).
+    game._hash = hash((name, game._fingerprint, json.dumps(game._parameters, sort_keys=True)))
     game._secret_choice = secret_choice
     game._definition = dict(definition or {})  # built for this game alone; to_definition() copies it
     return game
@@ -99,7 +101,7 @@ def game_eq(self: Any, other: object) -> bool:
 
 
 def game_hash(self: Any) -> int:
-    return hash((self.name, self._fingerprint, json.dumps(self._parameters, sort_keys=True)))
+    return int(self._hash)
 
 
 class ScorePart(NamedTuple):
