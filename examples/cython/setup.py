@@ -21,9 +21,7 @@ extensions = [
         include_dirs=[lifespan.get_include()],
         extra_compile_args=flags,
         extra_objects=[lifespan.get_library()],
-        # -fno-lto: link the core's machine code rather than redo GCC's link-time optimisation
-        # of the whole core for each module (about 20 s each, against a second).
-        extra_link_args=[] if sys.platform == "win32" else ["-pthread", "-fno-lto"],
+        extra_link_args=[] if sys.platform == "win32" else ["-pthread"],
     )
     for name in ("greedy_policy_native", "project_policy_native")
 ]
