@@ -63,12 +63,9 @@ constexpr std::array<int, 4> kResourcesOff{kAnyResource, kKnowledge, kCreativity
 
 }  // namespace
 
-// A Child Trait's discount on taking a card: coins off an Item, otherwise resources off the cost.
-Effect Game::discounted(const PlayerState& p, Effect cost, DiscountOn on) const {
-  if (p.trait < 0) return cost;
-  const TraitSpec& t = cards_.traits[p.trait];
-  if (t.ability != AbilityKind::kDiscount || t.on != on) return cost;
-  return on == DiscountOn::kItem ? reduced(cost, t.amount, std::array<int, 1>{kMoney}) : reduced(cost, t.amount, kResourcesOff);
+// A discount Trait's amount off a cost it applies to: coins off an Item, otherwise resources.
+Effect Game::trait_discounted(const Effect& cost, const TraitSpec& t) {
+  return t.on == DiscountOn::kItem ? reduced(cost, t.amount, std::array<int, 1>{kMoney}) : reduced(cost, t.amount, kResourcesOff);
 }
 
 // A School degree in the Job's category takes `degree_discount` resources off getting it.
