@@ -65,13 +65,10 @@ constexpr std::array<int, 4> kResourcesOff{kAnyResource, kKnowledge, kCreativity
 
 // A discount Trait's amount off a cost it applies to: coins off an Item, otherwise resources.
 Effect Game::trait_discounted(const Effect& cost, const TraitSpec& t) {
-  return t.on == DiscountOn::kItem ? reduced(cost, t.amount, std::array<int, 1>{kMoney}) : reduced(cost, t.amount, kResourcesOff);
+  return t.on == DiscountOn::kItem ? reduced(cost, t.amount, std::array<int, 1>{kMoney}) : resources_off(cost, t.amount);
 }
 
-// A School degree in the Job's category takes `degree_discount` resources off getting it.
-Effect Game::degree_discounted(const PlayerState& p, Effect cost, int category) const {
-  return (p.degrees >> category) & 1u ? reduced(cost, rules_.degree_discount, kResourcesOff) : cost;
-}
+Effect Game::resources_off(const Effect& cost, int units) { return reduced(cost, units, kResourcesOff); }
 
 namespace {
 
@@ -440,11 +437,11 @@ void Game::legal_actions(const State& s, ActionList& out) const {
         out.insert(static_cast<std::size_t>(std::upper_bound(out.begin(), out.end(), task) - out.begin()), task);
       }
       if (nostalgia_on()) {  // free actions whose ids come before Nostalgia's main actions
-        ActionList free;
-        nostalgia_free_actions(s, free);
+        ActionList nostalgia_free;
+        nostalgia_free_actions(s, nostalgia_free);
         constexpr std::uint16_t realize = encode(ActionKind::kRealize);
         auto at = static_cast<std::size_t>(std::lower_bound(out.begin(), out.end(), realize) - out.begin());
-        for (std::uint16_t action : free) out.insert(at++, action);
+        for (std::uint16_t action : nostalgia_free) out.insert(at++, action);
       }
       return;
     }

@@ -163,12 +163,7 @@ void Game::setup(State& s) const {
                        ? static_cast<std::uint8_t>(s.rng.below(static_cast<std::uint32_t>(n)))
                        : 0;
   s.current = static_cast<std::int8_t>(s.first_player);
-  if (!cards_.trends.empty()) {  // drawn last, so games without Trends deal as before
-    FixedVector<std::uint8_t, kMaxDeck> trends;
-    for (std::size_t k = 0; k < cards_.trends.size(); ++k) trends.push_back(static_cast<std::uint8_t>(k));
-    shuffle_to_deal(trends, std::size_t{kTrendsDrawn}, s.rng);
-    for (int k = 0; k < kTrendsDrawn; ++k) s.trends.push_back(trends[k]);
-  }
+  deal_trends(s);  // drawn last, so games without Trends deal as before
   shuffle_deck(s.event_deck, s.rng);  // after the rest, for the same reason; an empty deck draws nothing
   if (experiences_on()) {
     shuffle_deck(s.experience_deck, s.rng);

@@ -224,11 +224,7 @@ void Game::validate(const State& s) const {
     const int by = s.goals_claimed_by[g];
     require_state(by == 0 || by == kGoalTied || by <= n, "goals_claimed_by must be 0, a seat + 1 or 255");
   }
-  require_state(s.trends.size() == (cards_.trends.empty() ? 0u : static_cast<std::size_t>(kTrendsDrawn)),
-                "trends: 3 face-up Trends with the Trends promo, none without");
-  std::array<int, kMaxDeck> trends_seen{};
-  for (std::uint8_t k : s.trends)
-    require_state(k < cards_.trends.size() && ++trends_seen[k] == 1, "trends: bad or repeated Trend");
+  check_trends(s);
   // Each Event is in the deck, revealed or in effect, or gone (discarded) — one of them at most.
   std::array<int, kMaxEvents> events_seen{};
   auto note_event = [&](int k, const char* where) {
@@ -353,17 +349,8 @@ void Game::validate(const State& s) const {
     require_state(p.popularity <= rules_.popularity_max && p.meeple >= -1 && p.meeple <= kCommunitySlots &&
                       (community_on() || (p.popularity == 0 && p.meeple == -1)),
                   who + ": Popularity on its track, the meeple -1, a slot or 5, with Community only");
-    std::uint8_t earned = 0;
-    for (int f = 0; f < 3; ++f)
-      if (p.school_credits[f] >= rules_.degree_credits) earned = static_cast<std::uint8_t>(earned | (1u << f));
-    require_state((rules_.school || (p.school_credits == std::array<std::uint8_t, 3>{} && p.degrees == 0)) && p.degrees == earned,
-                  who + ".degrees: one per category with degree_credits courses, with the School module only");
-    require_state(p.relative == -1 ? p.relative_level == 0
-                                   : p.relative >= 0 && static_cast<std::size_t>(p.relative) < cards_.relatives.size() &&
-                                         p.relative_level < cards_.relatives[p.relative].num_levels,
-                  who + ".relative: a Relative card and a level it has, or -1 and 0");
-    for (int other = 0; other < seat; ++other)
-      require_state(p.relative < 0 || s.players[other].relative != p.relative, who + ".relative: dealt twice");
+    check_school(p, who);
+    check_relative(s, seat, who);
     for (std::uint8_t k : p.nostalgia_hand) note_nostalgia(k, who + ".nostalgia_hand");
     for (int slot = 0; slot < kNostalgiaSlots; ++slot) {
       const NostalgiaSlot& b = p.nostalgia_board[slot];

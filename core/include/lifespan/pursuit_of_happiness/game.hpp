@@ -305,8 +305,13 @@ class Game {
     return (experiences_on() && p.cloud < 0) || (community_on() && p.meeple < 0 && !s.community_row.empty());
   }
   bool experiences_on() const { return !cards_.experiences.empty(); }
-  // trends.cpp
+  // The Trends promo (trends.cpp): the deal, the score, and its part of the text, the
+  // observation and the state checks.
+  void deal_trends(State& s) const;
   int trend_lth(const State& s, int seat) const;
+  std::string trends_text(const State& s) const;
+  void observe_trends(const State& s, float* block) const;  // the kObsTrends block
+  void check_trends(const State& s) const;
   // pets.cpp
   bool pet_grows(const InPlay& c) const;
   // standalone_jobs.cpp
@@ -339,12 +344,16 @@ class Game {
   const NostalgiaSpec& nostalgia(const InPlay& c) const { return cards_.nostalgia[c.id]; }
   bool unlocked(const InPlay& c, NostalgiaAbility ability) const;  // an Ability card at level 2
   int inheritance(const PlayerState& p) const;
-  // The School module (school.cpp): courses in the Teen round, and a degree's discount (actions.cpp).
+  // The School module (school.cpp): courses in the Teen round, a degree's discount, and the
+  // module's part of the text, the observation and the state checks.
   bool school_course_open(const State& s) const { return rules_.school && s.round == 1; }
   Plan plan_school_course(const State& s, const Action& a) const;
   void take_school_course(State& s, int seat, const Action& a) const;
   static std::string school_course_name(const Action& a);
-  Effect degree_discounted(const PlayerState& p, Effect cost, int category) const;
+  Effect degree_discounted(const PlayerState& p, const Effect& cost, int category) const;
+  std::string school_text(const PlayerState& p) const;
+  void observe_school(const State& s, int player, float* block) const;  // the kObsSchool block
+  void check_school(const PlayerState& p, const std::string& who) const;
   // The Best Friends module (best_friends.cpp).
   bool friends_on() const { return friends_on_; }
   void deal_friends(State& s) const;
@@ -375,10 +384,14 @@ class Game {
     return encode(Action{ActionKind::kJoinGroup, static_cast<std::int8_t>(owner), 0, static_cast<std::int8_t>(slot),
                          static_cast<std::int8_t>(role), false});
   }
-  // relatives.cpp
+  // The Relatives module (relatives.cpp): the deal, the die at each End of Round, and its part
+  // of the text, the observation and the state checks.
   bool relatives_on() const { return !cards_.relatives.empty(); }
   void deal_relatives(State& s) const;
   void roll_for_relatives(State& s) const;
+  std::string relative_text(const PlayerState& p) const;
+  void observe_relatives(const State& s, int player, float* block) const;  // the kObsRelatives block
+  void check_relative(const State& s, int seat, const std::string& who) const;
   // actions.cpp: cards in play, Upkeep decisions, resolution
   bool discardable(const PlayerState& p, const InPlay& c) const;
   bool has_card_action(const InPlay& c) const;
@@ -410,6 +423,9 @@ class Game {
     return t.ability == AbilityKind::kDiscount && t.on == on ? trait_discounted(cost, t) : cost;
   }
   static Effect trait_discounted(const Effect& cost, const TraitSpec& t);  // actions.cpp
+  // `units` resources off a cost: "any resource" units first, then Knowledge, Creativity,
+  // Influence (a Trait's discount, a School degree's).
+  static Effect resources_off(const Effect& cost, int units);
   int measure(const State& s, int seat, Measure what) const;  // scoring.cpp
   std::string card_name(const InPlay& c) const;               // views/action_names.cpp
   std::string row_card_name(int row, int entry) const;

@@ -244,7 +244,7 @@ void Game::observe_expansions(const State& s, int player, float* out) const {
   std::array<float*, kNumObsBlocks> at{};
   for (int b = 0; b < kNumObsBlocks; ++b) at[b] = b ? at[b - 1] + size[b - 1] : out;
   const auto seat_at = [&](int k) -> const PlayerState& { return s.players[clockwise(player, k, n)]; };
-  for (std::uint8_t k : s.trends) at[kObsTrends][k] = 1.0f;
+  observe_trends(s, at[kObsTrends]);
   if (size[kObsEvents]) {
     float* events = at[kObsEvents];
     const int count = static_cast<int>(cards_.events.size());
@@ -296,14 +296,8 @@ void Game::observe_expansions(const State& s, int player, float* out) const {
       board[2 * count] = scaled(static_cast<int>(p.nostalgia_hand.size()), kNostalgiaHand);
     }
   }
-  const int relatives = static_cast<int>(cards_.relatives.size());
-  for (int k = 0; size[kObsRelatives] && k < n; ++k)
-    if (const PlayerState& p = seat_at(k); p.relative >= 0)
-      at[kObsRelatives][k * relatives + p.relative] =
-          cards_.relatives[p.relative].numbers[p.relative_level] / static_cast<float>(rules_.relative_die);
-  for (int k = 0; size[kObsSchool] && k < n; ++k)
-    for (int f = 0; f < 3; ++f)
-      at[kObsSchool][3 * k + f] = std::min(1.0f, seat_at(k).school_credits[f] / static_cast<float>(rules_.degree_credits));
+  if (size[kObsRelatives]) observe_relatives(s, player, at[kObsRelatives]);
+  if (size[kObsSchool]) observe_school(s, player, at[kObsSchool]);
   if (size[kObsCommunity]) {
     float* community = at[kObsCommunity];
     for (std::uint8_t k : s.community_row) community[k] = 1.0f;

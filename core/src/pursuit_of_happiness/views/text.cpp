@@ -53,11 +53,7 @@ std::string Game::render(const State& s, int viewer) const {
     else if (by > 0) out += " (seat " + std::to_string(by - 1) + ")";
   }
   out += "\n";
-  if (!s.trends.empty()) {
-    out += "  Trends:";
-    for (std::size_t k = 0; k < s.trends.size(); ++k) out += (k ? ", " : " ") + cards_.trends[s.trends[k]].name;
-    out += "\n";
-  }
+  out += trends_text(s);
   if (s.event_revealed >= 0) {
     const EventSpec& e = cards_.events[s.event_revealed];
     out += "  Event revealed: " + e.name + (e.positive ? " (positive; " : " (negative; ") + event_task_text(e) + ")\n";
@@ -129,17 +125,8 @@ std::string Game::render(const State& s, int viewer) const {
       else if (meeple >= 0) out += ", meeple on " + cards_.community[s.community_row[meeple]].name;
       else out += ", meeple's card resolved";
     }
-    if (rules_.school) {
-      static constexpr const char* kFields[3] = {"science", "social", "arts"};
-      out += ", School courses " + std::to_string(p.school_credits[0]) + "/" + std::to_string(p.school_credits[1]) +
-             "/" + std::to_string(p.school_credits[2]);
-      for (int f = 0; f < 3; ++f)
-        if ((p.degrees >> f) & 1u) out += std::string(", ") + kFields[f] + " degree";
-    }
-    if (p.relative >= 0) {
-      const RelativeSpec& relative = cards_.relatives[p.relative];
-      out += ", Relative " + relative.name + " (" + std::to_string(relative.numbers[p.relative_level]) + ")";
-    }
+    out += school_text(p);
+    out += relative_text(p);
     if (nostalgia_on()) {
       out += "\n    Nostalgia board:";
       for (int slot = 0; slot < kNostalgiaSlots; ++slot) {
