@@ -28,6 +28,10 @@ struct PlayLoopMethods {
     return PyBool_FromLong(s.game->is_terminal(s.state));
   }
 
+  // Every action id as a Python int, made once: CPython keeps only ints up to 256, and making
+  // the others afresh was an allocation per legal action (set by install, kept for the module's life).
+  static inline PyObject* id_objects = nullptr;
+
   static PyObject* legal_actions(PyObject* self, PyObject*) {
     const State& s = state_of(self);
     typename G::ActionList legal;
@@ -35,8 +39,11 @@ struct PlayLoopMethods {
     PyObject* list = PyList_New(static_cast<Py_ssize_t>(legal.size()));
     if (!list) return nullptr;
     for (std::size_t i = 0; i < legal.size(); ++i) {
-      PyObject* id = PyLong_FromLong(legal[i]);
-      if (!id) {
+      // A chance outcome is listed as its index, which may pass the ids' range.
+      PyObject* id = legal[i] < G::kNumDistinctActions ? PyTuple_GET_ITEM(id_objects, legal[i]) : nullptr;
+      if (id) {
+        Py_INCREF(id);
+      } else if (!(id = PyLong_FromLong(legal[i]))) {
         Py_DECREF(list);
         return nullptr;
       }
@@ -128,6 +135,9 @@ struct PlayLoopMethods {
 
   // Replaces the class's methods of these names.
   static void install(py::handle state_class) {
+    py::tuple ids(G::kNumDistinctActions);
+    for (int id = 0; id < G::kNumDistinctActions; ++id) ids[id] = py::int_(id);
+    id_objects = ids.release().ptr();
     static PyMethodDef methods[] = {
         {"is_terminal", c_function(&guarded<is_terminal, PyObject*>), METH_NOARGS,
          "is_terminal($self, /)\n--\n\nWhether the game is over."},
