@@ -2,7 +2,8 @@
 
 Each row plays a fixed number of seeded random playouts (`lifespan.playouts`) and hashes the
 score matrix; the second test drives a seeded game move by move from Python and hashes every
-saved state (`to_json`) on the way. A change to the rules, the action ids, the sampler or the
+saved state (`to_json`) on the way, and the third every view of one (text, observations, action
+names). A change to the rules, the action ids, the sampler or the
 saved-state format moves a digest. When that is intended, say so in the commit, raise the
 saved-state version if saves change, and re-pin the digests here.
 """
@@ -12,6 +13,7 @@ from __future__ import annotations
 import hashlib
 import random
 
+import numpy as np
 import pytest
 
 import lifespan
@@ -68,4 +70,38 @@ def test_saved_states_of_a_seeded_game_are_pinned(row):
         state.apply(rng.choice(state.legal_actions()))
         played += 1
     hashed.update(state.to_json().encode())
+    assert (played, hashed.hexdigest()[:16]) == (decisions, digest)
+
+
+
+# (game, parameters, decisions played, sha256 of what every view shows on the way: the printed
+# state, each seat's observation tensor and observation string, and every legal action's name).
+# Pinned before the expansions' view parts moved into their own files, which left them unchanged.
+VIEW_DIGESTS = [
+    ("time_of_your_life", {"players": 3}, 37, "dde12fa3d2fd9ebf"),
+    ("pursuit_of_happiness", {"players": 2}, 82, "9111796691f59d7e"),
+    ("pursuit_of_happiness", {"players": 5, "expansions": EVERY_EXPANSION}, 436, "d08f5496286a8c9e"),
+    ("pursuit_of_happiness", {"players": 4, "expansions": ["best_friends", "school", "relatives", "trends", "events"]},
+     233, "40d76482aa55c9b3"),
+    ("pursuit_of_happiness", {"players": 3, "expansions": ["experiences", "kids", "nostalgia", "community"]},
+     282, "f65450558f6bf2ee"),
+]
+
+
+@pytest.mark.parametrize("row", VIEW_DIGESTS, ids=lambda row: _label(row[:2] + (None,)))
+def test_the_views_of_a_seeded_game_are_pinned(row):
+    name, params, decisions, digest = row
+    game = lifespan.load_game(name, **params)
+    state, rng, hashed = game.new_state(11), random.Random(11), hashlib.sha256()
+    played = 0
+    while not state.is_terminal() and played < 600:
+        hashed.update(str(state).encode())
+        for seat in range(game.num_players):
+            hashed.update(np.asarray(state.observation(seat), dtype="<f4").tobytes())
+            hashed.update(state.observation_string(seat).encode())
+        legal = state.legal_actions()
+        for action in legal:
+            hashed.update(state.action_to_string(action).encode())
+        state.apply(rng.choice(legal))
+        played += 1
     assert (played, hashed.hexdigest()[:16]) == (decisions, digest)
