@@ -7,6 +7,8 @@
 
 #include "lifespan/common/deck.hpp"
 #include "lifespan/pursuit_of_happiness/game.hpp"
+#include "views/observation_layout.hpp"
+#include "views/view_text.hpp"
 
 namespace lifespan::pursuit_of_happiness {
 // Preparation: 5 cards in the 1st Adult round; from the 2nd, the resolved cards' gaps close to
@@ -135,6 +137,25 @@ void Game::popularity_lth(State& s) const {
   for (int seat = 0; seat < num_players(); ++seat)
     add_lth(s.players[seat], times * s.players[seat].popularity, false);
   s.resolved_community = 0;
+}
+
+// The observation's Community block: the board, the card being resolved, then per seat its
+// tokens per card, Popularity, where its meeple is and its Hourglasses on the board.
+void Game::observe_community(const State& s, int player, float* block) const {
+  using namespace observation_layout;
+  const int n = num_players();
+  for (std::uint8_t k : s.community_row) block[k] = 1.0f;
+  float* resolving = block + cards_.community.size();
+  if (s.community_slot >= 0) resolving[s.community_slot] = 1.0f;
+  for (int k = 0; k < n; ++k) {
+    const int seat = clockwise(player, k, n);
+    float* mine = resolving + kCommunitySlots + k * kCommunitySeatBlock;
+    for (int slot = 0; slot < kCommunitySlots; ++slot) mine[slot] = s.community_tokens[slot][seat] / 3.0f;
+    mine[kCommunitySlots] = s.players[seat].popularity / static_cast<float>(rules_.popularity_max);
+    const int meeple = s.players[seat].meeple == kCommunitySlots ? kCommunitySlots : view_text::meeple_slot_now(s, seat);
+    if (meeple >= 0) mine[kCommunitySlots + 1 + meeple] = 1.0f;
+    mine[2 * kCommunitySlots + 2] = s.community_slot < 0 ? scaled(community_hourglasses(s, seat), 9) : 0.0f;
+  }
 }
 
 }  // namespace lifespan::pursuit_of_happiness

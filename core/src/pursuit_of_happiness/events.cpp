@@ -6,6 +6,7 @@
 
 #include "lifespan/common/deck.hpp"
 #include "lifespan/pursuit_of_happiness/game.hpp"
+#include "views/observation_layout.hpp"
 
 namespace lifespan::pursuit_of_happiness {
 namespace {
@@ -112,6 +113,20 @@ ProjectRelief Game::event_project_relief(const State& s, int seat) const {
   const EventSpec* e = event_in_effect(s, seat);
   if (!e || e->effect != EventEffect::kProjectCost) return {};
   return {e->resources_less, e->substitutions};
+}
+
+// The observation's Events block: the Event revealed and the one in effect (one-hot each), then
+// per seat its task done and whether the Event applies to it.
+void Game::observe_events(const State& s, int player, float* block) const {
+  using observation_layout::flag;
+  const int n = num_players(), count = static_cast<int>(cards_.events.size());
+  if (s.event_revealed >= 0) block[s.event_revealed] = 1.0f;
+  if (s.event_active >= 0) block[count + s.event_active] = 1.0f;
+  for (int k = 0; k < n; ++k) {
+    const PlayerState& p = s.players[clockwise(player, k, n)];
+    block[2 * count + 2 * k] = flag(p.event_flags, kEventTaskDone);
+    block[2 * count + 2 * k + 1] = flag(p.event_flags, kEventApplies);
+  }
 }
 
 }  // namespace lifespan::pursuit_of_happiness

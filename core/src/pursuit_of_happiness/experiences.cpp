@@ -6,6 +6,7 @@
 
 #include "lifespan/common/deck.hpp"
 #include "lifespan/pursuit_of_happiness/game.hpp"
+#include "views/observation_layout.hpp"
 
 namespace lifespan::pursuit_of_happiness {
 
@@ -72,6 +73,32 @@ int Game::dream_variants(const Dreamt& d) const {
 bool Game::dream_promotion(const Dreamt& d, int variant) const {
   return d.source == kJobRow && variant == 1 && rules_.promotion == Promotion::kRow &&
          !job_of_entry(d.entry).standalone;
+}
+
+// The observation's Experiences block: the board, then per seat its planned Experiences, its
+// Dream board (row card faces, then Experiences, each by Desire), Experiences completed and
+// where the Cloud is.
+void Game::observe_experiences(const State& s, int player, float* block) const {
+  using namespace observation_layout;
+  const int n = num_players(), experiences = static_cast<int>(cards_.experiences.size());
+  const int per_seat = experiences_seat_block(cards_), faces = card_faces(cards_);
+  const std::array<int, kNumRows> offsets = face_offsets(cards_);
+  for (std::uint8_t k : s.experience_row) block[k] = 1.0f;
+  for (int k = 0; k < n; ++k) {
+    const PlayerState& p = s.players[clockwise(player, k, n)];
+    float* planned = block + experiences + k * per_seat;
+    float* dreamt = planned + experiences;  // row cards as faces, then Experiences
+    for (const InPlay& c : p.cards)
+      if (c.kind == kExperienceCard) planned[c.id] = 1.0f;
+    for (int slot = 0; slot < rules_.dream_slots; ++slot) {
+      const Dreamt& d = p.dream[slot];
+      if (d.source < 0) continue;
+      const int entry = d.source == kExperienceSource ? faces + d.entry : offsets[d.source] + d.entry;
+      dreamt[entry] = (1.0f + d.desire) / (1.0f + kMaxDesire);
+    }
+    dreamt[faces + experiences] = scaled(p.experiences, 5);
+    if (p.cloud >= 0) dreamt[faces + experiences + 1 + p.cloud] = 1.0f;  // kNumSpaces: given up
+  }
 }
 
 }  // namespace lifespan::pursuit_of_happiness

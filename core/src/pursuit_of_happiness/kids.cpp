@@ -86,4 +86,14 @@ bool Game::kid_has_partner(const InPlay& kid, const PlayerState& p) const {
   return false;
 }
 
+// The observation's Kids block: per seat its Kids by level, then the Kids step's line (1 for the
+// Kid being kept or discarded, 1/2 for those after it).
+void Game::observe_kids(const State& s, int player, float* block) const {
+  const int n = num_players(), kids = static_cast<int>(cards_.kids.size());
+  for (int k = 0; k < n; ++k)
+    for (const InPlay& c : s.players[clockwise(player, k, n)].cards)
+      if (c.kind == kKidCard) block[k * kids + c.id] = c.level / 4.0f;
+  for (std::size_t k = 0; k < s.kid_decisions.size(); ++k) block[n * kids + s.kid_decisions[k]] = k == 0 ? 1.0f : 0.5f;
+}
+
 }  // namespace lifespan::pursuit_of_happiness

@@ -7,6 +7,7 @@
 
 #include "lifespan/common/deck.hpp"
 #include "lifespan/pursuit_of_happiness/game.hpp"
+#include "views/observation_layout.hpp"
 
 namespace lifespan::pursuit_of_happiness {
 namespace {
@@ -353,6 +354,23 @@ int Game::inheritance(const PlayerState& p) const {
   }
   if (per > 0) from_resources = std::max(from_resources, total / per);
   return held[kNumResources] / kInheritanceUnit + from_resources;
+}
+
+// The observation's Nostalgia block: the observer's hand (hidden from the others), then per seat
+// its board (by Check Marks), its realized cards (by level) and its hand size.
+void Game::observe_nostalgia(const State& s, int player, float* block) const {
+  using namespace observation_layout;
+  const int n = num_players(), count = static_cast<int>(cards_.nostalgia.size());
+  for (std::uint8_t k : s.players[player].nostalgia_hand) block[k] = 1.0f;
+  for (int k = 0; k < n; ++k) {
+    const PlayerState& p = s.players[clockwise(player, k, n)];
+    float* board = block + count + k * nostalgia_seat_block(cards_);
+    for (const NostalgiaSlot& b : p.nostalgia_board)
+      if (b.card >= 0) board[b.card] = (1.0f + flag(b.marks, kPassiveDone) + flag(b.marks, kActiveDone)) / 3.0f;
+    for (const InPlay& c : p.cards)
+      if (c.kind == kNostalgiaCard) board[count + c.id] = c.level / 4.0f;
+    board[2 * count] = scaled(static_cast<int>(p.nostalgia_hand.size()), kNostalgiaHand);
+  }
 }
 
 }  // namespace lifespan::pursuit_of_happiness

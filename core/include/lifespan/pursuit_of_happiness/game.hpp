@@ -371,6 +371,12 @@ class Game {
                           kObsCommunity, kNumObsBlocks };
   std::array<int, kNumObsBlocks> observation_blocks() const;
   void observe_expansions(const State& s, int player, float* out) const;
+  // Each fills its block, seats counted clockwise from `player` (in its expansion's file).
+  void observe_events(const State& s, int player, float* block) const;
+  void observe_experiences(const State& s, int player, float* block) const;
+  void observe_kids(const State& s, int player, float* block) const;
+  void observe_nostalgia(const State& s, int player, float* block) const;
+  void observe_community(const State& s, int player, float* block) const;
   bool begin_community(State& s) const;
   bool next_community_choice(State& s, int from_seat_offset) const;
   void discard_resolved_card(State& s) const;

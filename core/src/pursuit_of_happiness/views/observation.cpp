@@ -7,20 +7,13 @@
 #include <string>
 
 #include "lifespan/pursuit_of_happiness/game.hpp"
+#include "observation_layout.hpp"
 #include "view_text.hpp"
 
 namespace lifespan::pursuit_of_happiness {
 
 using namespace view_text;
-
-namespace {
-
-// An observation feature: a count over the scale it is read against (small counts: exact in a float).
-float scaled(int value, int scale) { return static_cast<float>(value) / static_cast<float>(scale); }
-float bit(unsigned mask, int index) { return ((mask >> index) & 1u) ? 1.0f : 0.0f; }
-float flag(unsigned flags, unsigned which) { return (flags & which) ? 1.0f : 0.0f; }
-
-}  // namespace
+using namespace observation_layout;
 
 // Observation tensor (float32, docs/pursuit_of_happiness_engine.md §6): a header, one block per
 // seat, the Life Goals, the rows, the discard piles and each seat's play area, then one block per
@@ -32,14 +25,6 @@ constexpr int kObsPayment = 8;  // resources still to choose, STH discount, owed
 // Unavailable tokens by space, the payment in progress.
 constexpr int kObsHeader = 1 + kNumSteps + 2 * kMaxPlayers + kNumSpaces + kObsPayment;
 constexpr int kObsSeatTracks = 18;  // tracks, resources and counts (the `values` of observation)
-}  // namespace
-
-namespace {
-
-int card_faces(const CardTables& cards) {  // one entry per Project, Item and Job/Partner face
-  return static_cast<int>(cards.projects.size() + cards.items.size() + 2 * cards.jobs.size() +
-                          2 * cards.partners.size());
-}
 
 // Per seat: the tracks, the board spaces holding its Hourglasses, its Child Trait (one-hot) and
 // the traits it is offered (the observer's own offer only: the others' are hidden).
@@ -51,30 +36,6 @@ int goal_block(const CardTables& cards, int players) { return static_cast<int>(c
 // Per seat: each card face's level / 4 when held, 1 if it takes an Active slot, and per Project
 // the roles the seat holds on it as a Group Project (out of 4).
 int play_area_block(const CardTables& cards) { return 2 * card_faces(cards) + static_cast<int>(cards.projects.size()); }
-
-// Where each card kind's entries start among the card faces.
-std::array<int, kNumRows> face_offsets(const CardTables& cards) {
-  const int projects = static_cast<int>(cards.projects.size()), items = static_cast<int>(cards.items.size());
-  return {0, projects, projects + items, projects + items + 2 * static_cast<int>(cards.jobs.size())};
-}
-
-int face_of(const std::array<int, kNumRows>& offsets, const InPlay& c) {
-  const bool two_faced = c.kind == kJobCard || c.kind == kPartnerCard;
-  return offsets[c.kind] + (two_faced ? face_entry(c.id, c.face) : c.id);
-}
-
-// Per seat, in the Experiences block: its planned Experiences, its Dream board (the row card
-// faces, then the Experiences), Experiences completed, where the Cloud is (a board space, or
-// given up; none while unused).
-int experiences_seat_block(const CardTables& cards) {
-  return 2 * static_cast<int>(cards.experiences.size()) + card_faces(cards) + 1 + kNumSpaces + 1;
-}
-// Per seat, in the Nostalgia block: its board, its realized cards, its hand size.
-int nostalgia_seat_block(const CardTables& cards) { return 2 * static_cast<int>(cards.nostalgia.size()) + 1; }
-// Per seat, in the Community block: its tokens per card, Popularity, where the meeple is (a
-// board slot, or given up; none while unused or once its card is resolved), Hourglasses on the
-// board.
-constexpr int kCommunitySeatBlock = kCommunitySlots + 1 + kCommunitySlots + 1 + 1;
 
 }  // namespace
 
@@ -239,80 +200,18 @@ void Game::observation_bounds(float* low, float* high) const {
 }
 
 void Game::observe_expansions(const State& s, int player, float* out) const {
-  const int n = num_players();
   const std::array<int, kNumObsBlocks> size = observation_blocks();
   std::array<float*, kNumObsBlocks> at{};
   for (int b = 0; b < kNumObsBlocks; ++b) at[b] = b ? at[b - 1] + size[b - 1] : out;
-  const auto seat_at = [&](int k) -> const PlayerState& { return s.players[clockwise(player, k, n)]; };
+  // Each block is filled by its expansion's or module's own file.
   observe_trends(s, at[kObsTrends]);
-  if (size[kObsEvents]) {
-    float* events = at[kObsEvents];
-    const int count = static_cast<int>(cards_.events.size());
-    if (s.event_revealed >= 0) events[s.event_revealed] = 1.0f;
-    if (s.event_active >= 0) events[count + s.event_active] = 1.0f;
-    for (int k = 0; k < n; ++k) {
-      events[2 * count + 2 * k] = flag(seat_at(k).event_flags, kEventTaskDone);
-      events[2 * count + 2 * k + 1] = flag(seat_at(k).event_flags, kEventApplies);
-    }
-  }
-  if (size[kObsExperiences]) {
-    const int experiences = static_cast<int>(cards_.experiences.size());
-    const int per_seat = experiences_seat_block(cards_);
-    const std::array<int, kNumRows> offsets = face_offsets(cards_);
-    for (std::uint8_t k : s.experience_row) at[kObsExperiences][k] = 1.0f;
-    for (int k = 0; k < n; ++k) {
-      const PlayerState& p = seat_at(k);
-      float* planned = at[kObsExperiences] + experiences + k * per_seat;
-      float* dreamt = planned + experiences;  // row cards as faces, then Experiences
-      for (const InPlay& c : p.cards)
-        if (c.kind == kExperienceCard) planned[c.id] = 1.0f;
-      for (int slot = 0; slot < rules_.dream_slots; ++slot) {
-        const Dreamt& d = p.dream[slot];
-        if (d.source < 0) continue;
-        const int entry = d.source == kExperienceSource ? card_faces(cards_) + d.entry : offsets[d.source] + d.entry;
-        dreamt[entry] = (1.0f + d.desire) / (1.0f + kMaxDesire);
-      }
-      dreamt[card_faces(cards_) + experiences] = scaled(p.experiences, 5);
-      if (p.cloud >= 0) dreamt[card_faces(cards_) + experiences + 1 + p.cloud] = 1.0f;  // kNumSpaces: given up
-    }
-  }
-  const int kids = static_cast<int>(cards_.kids.size());
-  for (int k = 0; size[kObsKids] && k < n; ++k)
-    for (const InPlay& c : seat_at(k).cards)
-      if (c.kind == kKidCard) at[kObsKids][k * kids + c.id] = c.level / 4.0f;
-  // The Kids step: 1 for the Kid being kept or discarded, 1/2 for those after it in line.
-  for (std::size_t k = 0; size[kObsKids] && k < s.kid_decisions.size(); ++k)
-    at[kObsKids][n * kids + s.kid_decisions[k]] = k == 0 ? 1.0f : 0.5f;
-  if (size[kObsNostalgia]) {
-    const int count = static_cast<int>(cards_.nostalgia.size());
-    for (std::uint8_t k : s.players[player].nostalgia_hand) at[kObsNostalgia][k] = 1.0f;  // hidden from the others
-    for (int k = 0; k < n; ++k) {
-      const PlayerState& p = seat_at(k);
-      float* board = at[kObsNostalgia] + count + k * nostalgia_seat_block(cards_);
-      for (const NostalgiaSlot& b : p.nostalgia_board)
-        if (b.card >= 0) board[b.card] = (1.0f + flag(b.marks, kPassiveDone) + flag(b.marks, kActiveDone)) / 3.0f;
-      for (const InPlay& c : p.cards)
-        if (c.kind == kNostalgiaCard) board[count + c.id] = c.level / 4.0f;
-      board[2 * count] = scaled(static_cast<int>(p.nostalgia_hand.size()), kNostalgiaHand);
-    }
-  }
+  if (size[kObsEvents]) observe_events(s, player, at[kObsEvents]);
+  if (size[kObsExperiences]) observe_experiences(s, player, at[kObsExperiences]);
+  if (size[kObsKids]) observe_kids(s, player, at[kObsKids]);
+  if (size[kObsNostalgia]) observe_nostalgia(s, player, at[kObsNostalgia]);
   if (size[kObsRelatives]) observe_relatives(s, player, at[kObsRelatives]);
   if (size[kObsSchool]) observe_school(s, player, at[kObsSchool]);
-  if (size[kObsCommunity]) {
-    float* community = at[kObsCommunity];
-    for (std::uint8_t k : s.community_row) community[k] = 1.0f;
-    float* resolving = community + cards_.community.size();
-    if (s.community_slot >= 0) resolving[s.community_slot] = 1.0f;
-    for (int k = 0; k < n; ++k) {
-      const int seat = clockwise(player, k, n);
-      float* mine = resolving + kCommunitySlots + k * kCommunitySeatBlock;
-      for (int slot = 0; slot < kCommunitySlots; ++slot) mine[slot] = s.community_tokens[slot][seat] / 3.0f;
-      mine[kCommunitySlots] = s.players[seat].popularity / static_cast<float>(rules_.popularity_max);
-      const int meeple = s.players[seat].meeple == kCommunitySlots ? kCommunitySlots : meeple_slot_now(s, seat);
-      if (meeple >= 0) mine[kCommunitySlots + 1 + meeple] = 1.0f;
-      mine[2 * kCommunitySlots + 2] = s.community_slot < 0 ? scaled(community_hourglasses(s, seat), 9) : 0.0f;
-    }
-  }
+  if (size[kObsCommunity]) observe_community(s, player, at[kObsCommunity]);
 }
 
 
