@@ -53,4 +53,12 @@ std::string Game::make_friend_name(const State& s, const Action& a) const {
                                                                         : "Best Friends board slot " + std::to_string(k + 1));
 }
 
+// The printed position's Best Friends board.
+std::string Game::friends_board_text(const State& s) const {
+  std::string out = "  Best Friends board:";
+  if (s.friend_row.empty()) out += " -";
+  for (std::size_t k = 0; k < s.friend_row.size(); ++k) out += (k ? ", " : " ") + cards_.items[s.friend_row[k]].name;
+  return out + " (deck " + std::to_string(s.friend_deck.size()) + ", discard " + std::to_string(s.friend_discards.size()) + ")\n";
+}
+
 }  // namespace lifespan::pursuit_of_happiness

@@ -158,4 +158,29 @@ void Game::observe_community(const State& s, int player, float* block) const {
   }
 }
 
+// The printed position's Community board, with the seats' tokens on each card.
+std::string Game::community_board_text(const State& s) const {
+  std::string out = "  Community board:";
+  if (s.community_row.empty()) out += " -";
+  for (std::size_t k = 0; k < s.community_row.size(); ++k) {
+    out += (k ? ", " : " ") + cards_.community[s.community_row[k]].name;
+    std::string on;
+    for (int seat = 0; seat < num_players(); ++seat)
+      for (int t = 0; t < s.community_tokens[k][seat]; ++t) on.append(on.empty() ? "" : " ").append(std::to_string(seat));
+    if (!on.empty()) out += " [seats " + on + "]";
+  }
+  return out + " (deck " + std::to_string(s.community_deck.size()) + ", discard " + std::to_string(s.community_discards.size()) + ")\n";
+}
+
+// A seat's Popularity and where its meeple is.
+std::string Game::community_seat_text(const State& s, int seat) const {
+  const PlayerState& p = s.players[seat];
+  std::string out = ", Popularity " + std::to_string(p.popularity);
+  const int meeple = view_text::meeple_slot_now(s, seat);
+  if (p.meeple < 0) return out + ", meeple unused";
+  if (p.meeple == kCommunitySlots) return out + ", meeple given up";
+  if (meeple >= 0) return out + ", meeple on " + cards_.community[s.community_row[meeple]].name;
+  return out + ", meeple's card resolved";
+}
+
 }  // namespace lifespan::pursuit_of_happiness

@@ -7,6 +7,7 @@
 #include "lifespan/common/deck.hpp"
 #include "lifespan/pursuit_of_happiness/game.hpp"
 #include "views/observation_layout.hpp"
+#include "views/view_text.hpp"
 
 namespace lifespan::pursuit_of_happiness {
 namespace {
@@ -127,6 +128,24 @@ void Game::observe_events(const State& s, int player, float* block) const {
     block[2 * count + 2 * k] = flag(p.event_flags, kEventTaskDone);
     block[2 * count + 2 * k + 1] = flag(p.event_flags, kEventApplies);
   }
+}
+
+// The printed position's Events: the one revealed with its task, and the one in effect.
+std::string Game::events_text(const State& s) const {
+  std::string out;
+  if (s.event_revealed >= 0) {
+    const EventSpec& e = cards_.events[s.event_revealed];
+    out += "  Event revealed: " + e.name + (e.positive ? " (positive; " : " (negative; ") + view_text::event_task_text(e) + ")\n";
+  }
+  if (s.event_active >= 0) out += "  Event in effect: " + cards_.events[s.event_active].name + "\n";
+  return out;
+}
+
+std::string Game::event_seat_text(const PlayerState& p) {
+  std::string out;
+  if (p.event_flags & kEventTaskDone) out += ", Event task done";
+  if (p.event_flags & kEventApplies) out += ", under the Event";
+  return out;
 }
 
 }  // namespace lifespan::pursuit_of_happiness

@@ -7,6 +7,7 @@
 #include "lifespan/common/deck.hpp"
 #include "lifespan/pursuit_of_happiness/game.hpp"
 #include "views/observation_layout.hpp"
+#include "views/view_text.hpp"
 
 namespace lifespan::pursuit_of_happiness {
 
@@ -99,6 +100,31 @@ void Game::observe_experiences(const State& s, int player, float* block) const {
     dreamt[faces + experiences] = scaled(p.experiences, 5);
     if (p.cloud >= 0) dreamt[faces + experiences + 1 + p.cloud] = 1.0f;  // kNumSpaces: given up
   }
+}
+
+// The printed position's Experiences board, and a seat's Cloud, Experiences completed and Dream board.
+std::string Game::experiences_board_text(const State& s) const {
+  std::string out = "  Experiences board:";
+  if (s.experience_row.empty()) out += " -";
+  for (std::size_t k = 0; k < s.experience_row.size(); ++k) {
+    const ExperienceSpec& spec = cards_.experiences[s.experience_row[k]];
+    out += (k ? ", " : " ") + spec.name + (spec.trip ? " (Trip)" : " (Happening)");
+  }
+  return out + " (deck " + std::to_string(s.experience_deck.size()) + ", discard " + std::to_string(s.experience_discards.size()) + ")\n";
+}
+
+std::string Game::experiences_seat_text(const PlayerState& p) const {
+  std::string out = p.cloud < 0            ? std::string(", Cloud unused")
+                    : p.cloud == kNumSpaces ? std::string(", Cloud given up")
+                                            : std::string(", Cloud on ") + view_text::kSpaceNames[p.cloud];
+  out += ", " + std::to_string(p.experiences) + " Experiences completed";
+  out += "\n    Dream board:";
+  for (int slot = 0; slot < rules_.dream_slots; ++slot) {
+    const Dreamt& d = p.dream[slot];
+    out += slot ? " |" : "";
+    out += d.source < 0 ? std::string(" -") : " " + row_card_name(d.source, d.entry) + " (" + std::to_string(d.desire) + " Desire)";
+  }
+  return out;
 }
 
 }  // namespace lifespan::pursuit_of_happiness

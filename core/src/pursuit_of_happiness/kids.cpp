@@ -96,4 +96,11 @@ void Game::observe_kids(const State& s, int player, float* block) const {
   for (std::size_t k = 0; k < s.kid_decisions.size(); ++k) block[n * kids + s.kid_decisions[k]] = k == 0 ? 1.0f : 0.5f;
 }
 
+// The printed position's Kids step: the Kids waiting to be kept or discarded, in turn.
+std::string Game::kid_decisions_text(const State& s) const {
+  std::string out = "  Kids to keep or discard, their Partner discarded:";
+  for (std::size_t k = 0; k < s.kid_decisions.size(); ++k) out += (k ? ", " : " ") + cards_.kids[s.kid_decisions[k]].name;
+  return out + "\n";
+}
+
 }  // namespace lifespan::pursuit_of_happiness

@@ -8,6 +8,7 @@
 #include "lifespan/common/deck.hpp"
 #include "lifespan/pursuit_of_happiness/game.hpp"
 #include "views/observation_layout.hpp"
+#include "views/view_text.hpp"
 
 namespace lifespan::pursuit_of_happiness {
 namespace {
@@ -371,6 +372,34 @@ void Game::observe_nostalgia(const State& s, int player, float* block) const {
       if (c.kind == kNostalgiaCard) board[count + c.id] = c.level / 4.0f;
     board[2 * count] = scaled(static_cast<int>(p.nostalgia_hand.size()), kNostalgiaHand);
   }
+}
+
+// The printed position's Trigger step: what both Nostalgia board cards wait for.
+std::string Game::trigger_choice_text(const State& s) const {
+  return std::string("  Both Nostalgia board cards wait for ") +
+         (s.trigger_choice == kAnyCardAction ? "any card action" : view_text::kSpaceNames[s.trigger_choice]) +
+         ": choosing whose Passive Trigger activates\n";
+}
+
+// A seat's Nostalgia board with its Check Marks, and its hand: the cards' names only where
+// `hand_seen` (the seat's own view, or everything).
+std::string Game::nostalgia_seat_text(const PlayerState& p, bool hand_seen) const {
+  std::string out = "\n    Nostalgia board:";
+  for (int slot = 0; slot < kNostalgiaSlots; ++slot) {
+    const NostalgiaSlot& b = p.nostalgia_board[slot];
+    out += slot ? " |" : "";
+    if (b.card < 0) {
+      out += " -";
+      continue;
+    }
+    out += " " + cards_.nostalgia[b.card].name;
+    if (b.marks & kPassiveDone) out += " [passive done]";
+    if (b.marks & kActiveDone) out += " [active done]";
+  }
+  out += "\n    Nostalgia hand: " + std::to_string(p.nostalgia_hand.size()) + " cards";
+  if (hand_seen)
+    for (std::size_t k = 0; k < p.nostalgia_hand.size(); ++k) out += (k ? ", " : ": ") + cards_.nostalgia[p.nostalgia_hand[k]].name;
+  return out;
 }
 
 }  // namespace lifespan::pursuit_of_happiness

@@ -377,6 +377,17 @@ class Game {
   void observe_kids(const State& s, int player, float* block) const;
   void observe_nostalgia(const State& s, int player, float* block) const;
   void observe_community(const State& s, int player, float* block) const;
+  // The printed position's parts of each expansion (views/text.cpp calls them; each in its file).
+  std::string events_text(const State& s) const;
+  static std::string event_seat_text(const PlayerState& p);
+  std::string experiences_board_text(const State& s) const;
+  std::string experiences_seat_text(const PlayerState& p) const;
+  std::string kid_decisions_text(const State& s) const;
+  std::string trigger_choice_text(const State& s) const;
+  std::string nostalgia_seat_text(const PlayerState& p, bool hand_seen) const;
+  std::string community_board_text(const State& s) const;
+  std::string community_seat_text(const State& s, int seat) const;
+  std::string friends_board_text(const State& s) const;
   bool begin_community(State& s) const;
   bool next_community_choice(State& s, int from_seat_offset) const;
   void discard_resolved_card(State& s) const;

@@ -36,15 +36,8 @@ std::string Game::render(const State& s, int viewer) const {
            std::to_string(pay.owed[1]) + ", Influence " + std::to_string(pay.owed[2]) + ", STH discount " +
            std::to_string(pay.discount) + "\n";
   }
-  if (s.step == Step::kKids) {
-    out += "  Kids to keep or discard, their Partner discarded:";
-    for (std::size_t k = 0; k < s.kid_decisions.size(); ++k) out += (k ? ", " : " ") + cards_.kids[s.kid_decisions[k]].name;
-    out += "\n";
-  }
-  if (s.step == Step::kTrigger)
-    out += std::string("  Both Nostalgia board cards wait for ") +
-           (s.trigger_choice == kAnyCardAction ? "any card action" : kSpaceNames[s.trigger_choice]) +
-           ": choosing whose Passive Trigger activates\n";
+  if (s.step == Step::kKids) out += kid_decisions_text(s);
+  if (s.step == Step::kTrigger) out += trigger_choice_text(s);
   out += "  Life Goals:";
   for (std::size_t g = 0; g < s.goals.size(); ++g) {
     out += (g ? ", " : " ") + cards_.goals[s.goals[g]].name;
@@ -54,39 +47,12 @@ std::string Game::render(const State& s, int viewer) const {
   }
   out += "\n";
   out += trends_text(s);
-  if (s.event_revealed >= 0) {
-    const EventSpec& e = cards_.events[s.event_revealed];
-    out += "  Event revealed: " + e.name + (e.positive ? " (positive; " : " (negative; ") + event_task_text(e) + ")\n";
-  }
-  if (s.event_active >= 0) out += "  Event in effect: " + cards_.events[s.event_active].name + "\n";
-  if (experiences_on()) {
-    out += "  Experiences board:";
-    if (s.experience_row.empty()) out += " -";
-    for (std::size_t k = 0; k < s.experience_row.size(); ++k) {
-      const ExperienceSpec& spec = cards_.experiences[s.experience_row[k]];
-      out += (k ? ", " : " ") + spec.name + (spec.trip ? " (Trip)" : " (Happening)");
-    }
-    out += " (deck " + std::to_string(s.experience_deck.size()) + ", discard " + std::to_string(s.experience_discards.size()) + ")\n";
-  }
+  // The expansions' boards, each written by its own file.
+  out += events_text(s);
+  if (experiences_on()) out += experiences_board_text(s);
   if (kids_on()) out += "  Kids deck: " + std::to_string(s.kid_deck.size()) + "\n";
-  if (community_on()) {
-    out += "  Community board:";
-    if (s.community_row.empty()) out += " -";
-    for (std::size_t k = 0; k < s.community_row.size(); ++k) {
-      out += (k ? ", " : " ") + cards_.community[s.community_row[k]].name;
-      std::string on;
-      for (int seat = 0; seat < num_players(); ++seat)
-        for (int t = 0; t < s.community_tokens[k][seat]; ++t) on.append(on.empty() ? "" : " ").append(std::to_string(seat));
-      if (!on.empty()) out += " [seats " + on + "]";
-    }
-    out += " (deck " + std::to_string(s.community_deck.size()) + ", discard " + std::to_string(s.community_discards.size()) + ")\n";
-  }
-  if (friends_on()) {
-    out += "  Best Friends board:";
-    if (s.friend_row.empty()) out += " -";
-    for (std::size_t k = 0; k < s.friend_row.size(); ++k) out += (k ? ", " : " ") + cards_.items[s.friend_row[k]].name;
-    out += " (deck " + std::to_string(s.friend_deck.size()) + ", discard " + std::to_string(s.friend_discards.size()) + ")\n";
-  }
+  if (community_on()) out += community_board_text(s);
+  if (friends_on()) out += friends_board_text(s);
   for (int seat = 0; seat < num_players(); ++seat) {
     const PlayerState& p = s.players[seat];
     out += "Seat " + std::to_string(seat) + (seat == s.current ? " (to move)" : "") +
@@ -98,53 +64,18 @@ std::string Game::render(const State& s, int viewer) const {
            ", Money " + std::to_string(p.money);
     if (p.trait >= 0) out += trait_hidden(s, viewer, seat) ? ", trait kept" : ", trait " + cards_.traits[p.trait].name;
     if (p.spaces_used) out += ", Hourglasses on" + space_list(p.spaces_used);
-    if (p.event_flags & kEventTaskDone) out += ", Event task done";
-    if (p.event_flags & kEventApplies) out += ", under the Event";
+    out += event_seat_text(p);
     if (!p.trait_offer.empty()) {
       out += ", choosing a trait";
       if (viewer < 0 || viewer == seat)
         for (std::uint8_t t : p.trait_offer) out += " [" + cards_.traits[t].name + "]";
     }
-    if (experiences_on()) {
-      out += p.cloud < 0            ? std::string(", Cloud unused")
-             : p.cloud == kNumSpaces ? std::string(", Cloud given up")
-                                     : std::string(", Cloud on ") + kSpaceNames[p.cloud];
-      out += ", " + std::to_string(p.experiences) + " Experiences completed";
-      out += "\n    Dream board:";
-      for (int slot = 0; slot < rules_.dream_slots; ++slot) {
-        const Dreamt& d = p.dream[slot];
-        out += slot ? " |" : "";
-        out += d.source < 0 ? std::string(" -") : " " + row_card_name(d.source, d.entry) + " (" + std::to_string(d.desire) + " Desire)";
-      }
-    }
-    if (community_on()) {
-      out += ", Popularity " + std::to_string(p.popularity);
-      const int meeple = meeple_slot_now(s, seat);
-      if (p.meeple < 0) out += ", meeple unused";
-      else if (p.meeple == kCommunitySlots) out += ", meeple given up";
-      else if (meeple >= 0) out += ", meeple on " + cards_.community[s.community_row[meeple]].name;
-      else out += ", meeple's card resolved";
-    }
+    // The expansions' parts of a seat, each written by its own file.
+    if (experiences_on()) out += experiences_seat_text(p);
+    if (community_on()) out += community_seat_text(s, seat);
     out += school_text(p);
     out += relative_text(p);
-    if (nostalgia_on()) {
-      out += "\n    Nostalgia board:";
-      for (int slot = 0; slot < kNostalgiaSlots; ++slot) {
-        const NostalgiaSlot& b = p.nostalgia_board[slot];
-        out += slot ? " |" : "";
-        if (b.card < 0) {
-          out += " -";
-          continue;
-        }
-        out += " " + cards_.nostalgia[b.card].name;
-        if (b.marks & kPassiveDone) out += " [passive done]";
-        if (b.marks & kActiveDone) out += " [active done]";
-      }
-      out += "\n    Nostalgia hand: " + std::to_string(p.nostalgia_hand.size()) + " cards";
-      if (viewer < 0 || viewer == seat)  // hidden from the other seats
-        for (std::size_t k = 0; k < p.nostalgia_hand.size(); ++k)
-          out += (k ? ", " : ": ") + cards_.nostalgia[p.nostalgia_hand[k]].name;
-    }
+    if (nostalgia_on()) out += nostalgia_seat_text(p, viewer < 0 || viewer == seat);
     out += "\n    Cards:";
     if (p.cards.empty()) out += " -";
     for (std::size_t i = 0; i < p.cards.size(); ++i) {
