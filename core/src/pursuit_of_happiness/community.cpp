@@ -6,6 +6,7 @@
 #include <algorithm>
 
 #include "lifespan/common/deck.hpp"
+#include "lifespan/common/errors.hpp"
 #include "lifespan/pursuit_of_happiness/game.hpp"
 #include "views/observation_layout.hpp"
 #include "views/view_text.hpp"
@@ -181,6 +182,48 @@ std::string Game::community_seat_text(const State& s, int seat) const {
   if (p.meeple == kCommunitySlots) return out + ", meeple given up";
   if (meeple >= 0) return out + ", meeple on " + cards_.community[s.community_row[meeple]].name;
   return out + ", meeple's card resolved";
+}
+
+// The board, deck and discards hold each card once at most; the board is dealt from the 1st Adult
+// round; tokens lie only on the cards shown, while the board is played or resolved.
+void Game::check_community_board(const State& s) const {
+  std::array<int, kMaxDeck> community_seen{};
+  auto note_community = [&](std::uint8_t k) {
+    require_state(k < cards_.community.size() && ++community_seen[k] == 1, "community_row/deck/discards: bad or repeated Community card");
+  };
+  for (std::uint8_t k : s.community_row) note_community(k);
+  for (std::uint8_t k : s.community_deck) note_community(k);
+  for (std::uint8_t k : s.community_discards) note_community(k);
+  const bool resolving = s.step == Step::kCommunity;
+  require_state(resolving ? s.community_slot >= 0 && s.resolved_community <= kCommunitySlots
+                          : s.community_slot == -1 && s.resolved_community == 0,
+                "community_slot and resolved_community are set only while the Community board is resolved");
+  require_state(s.round >= kFirstAdultRound || s.community_row.empty(), "community_row: dealt in the 1st Adult round");
+  const bool played = s.step == Step::kAction || s.step == Step::kPay || s.step == Step::kKids || s.step == Step::kTrigger;
+  for (int slot = 0; slot < kCommunitySlots; ++slot)
+    for (int seat = 0; seat < kMaxPlayers; ++seat) {
+      const int tokens = s.community_tokens[slot][seat];
+      require_state(tokens == 0 || (seat < num_players() && slot < static_cast<int>(s.community_row.size()) &&
+                                    (played || (resolving && slot >= s.community_slot))),
+                    "community_tokens: tokens only on the Community cards shown, during the Action phase or its resolution");
+    }
+}
+
+// A seat's Popularity on its track and its meeple (-1 unused, a slot, or given up), none without
+// the expansion; outside the resolution its tokens are the meeple and the Hourglasses placed this
+// round, within Popularity.
+void Game::check_community_seat(const State& s, int seat, const std::string& who) const {
+  const PlayerState& p = s.players[seat];
+  const bool meeple_placed = p.meeple >= 0 && p.meeple < kCommunitySlots;
+  if (s.step != Step::kCommunity) {
+    const int on_board = community_hourglasses(s, seat);
+    require_state((!meeple_placed || s.community_tokens[p.meeple][seat] > 0) && on_board >= 0 &&
+                      on_board <= p.popularity && on_board <= p.hourglasses_spent,
+                  who + ": Hourglasses on the Community board within Popularity, the meeple on a card with its token");
+  }
+  require_state(p.popularity <= rules_.popularity_max && p.meeple >= -1 && p.meeple <= kCommunitySlots &&
+                    (community_on() || (p.popularity == 0 && p.meeple == -1)),
+                who + ": Popularity on its track, the meeple -1, a slot or 5, with Community only");
 }
 
 }  // namespace lifespan::pursuit_of_happiness

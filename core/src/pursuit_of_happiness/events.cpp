@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "lifespan/common/deck.hpp"
+#include "lifespan/common/errors.hpp"
 #include "lifespan/pursuit_of_happiness/game.hpp"
 #include "views/observation_layout.hpp"
 #include "views/view_text.hpp"
@@ -146,6 +147,18 @@ std::string Game::event_seat_text(const PlayerState& p) {
   if (p.event_flags & kEventTaskDone) out += ", Event task done";
   if (p.event_flags & kEventApplies) out += ", under the Event";
   return out;
+}
+
+// Each Event is in the deck, revealed or in effect, or gone (discarded): one of them at most.
+void Game::check_events(const State& s) const {
+  std::array<int, kMaxEvents> events_seen{};
+  auto note_event = [&](int k, const char* where) {
+    require_state(k >= 0 && static_cast<std::size_t>(k) < cards_.events.size() && ++events_seen[k] == 1,
+                  std::string(where) + ": bad or repeated Event");
+  };
+  for (std::uint8_t k : s.event_deck) note_event(k, "event_deck");
+  if (s.event_revealed != -1) note_event(s.event_revealed, "event_revealed");
+  if (s.event_active != -1) note_event(s.event_active, "event_active");
 }
 
 }  // namespace lifespan::pursuit_of_happiness

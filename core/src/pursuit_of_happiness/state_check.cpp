@@ -177,26 +177,7 @@ void Game::validate(const State& s) const {
                   where + ": bad or repeated Nostalgia card " + std::to_string(k));
   };
   for (std::uint8_t k : s.nostalgia_box) note_nostalgia(k, "nostalgia_box");
-  // Community: the board, deck and discards; tokens only while the board is played or resolved.
-  std::array<int, kMaxDeck> community_seen{};
-  auto note_community = [&](std::uint8_t k) {
-    require_state(k < cards_.community.size() && ++community_seen[k] == 1, "community_row/deck/discards: bad or repeated Community card");
-  };
-  for (std::uint8_t k : s.community_row) note_community(k);
-  for (std::uint8_t k : s.community_deck) note_community(k);
-  for (std::uint8_t k : s.community_discards) note_community(k);
-  const bool resolving = s.step == Step::kCommunity;
-  require_state(resolving ? s.community_slot >= 0 && s.resolved_community <= kCommunitySlots
-                          : s.community_slot == -1 && s.resolved_community == 0,
-                "community_slot and resolved_community are set only while the Community board is resolved");
-  require_state(s.round >= kFirstAdultRound || s.community_row.empty(), "community_row: dealt in the 1st Adult round");
-  for (int slot = 0; slot < kCommunitySlots; ++slot)
-    for (int seat = 0; seat < kMaxPlayers; ++seat) {
-      const int tokens = s.community_tokens[slot][seat];
-      require_state(tokens == 0 || (seat < n && slot < static_cast<int>(s.community_row.size()) &&
-                                    (s.step == Step::kAction || s.step == Step::kPay || s.step == Step::kKids || s.step == Step::kTrigger || (resolving && slot >= s.community_slot))),
-                    "community_tokens: tokens only on the Community cards shown, during the Action phase or its resolution");
-    }
+  check_community_board(s);
   // Best Friends (Items) are on their own board, deck and discards, and only they.
   auto note_friend_pile = [&](const auto& pile, const char* where, bool friends) {
     for (std::uint8_t e : pile) {
@@ -225,15 +206,7 @@ void Game::validate(const State& s) const {
     require_state(by == 0 || by == kGoalTied || by <= n, "goals_claimed_by must be 0, a seat + 1 or 255");
   }
   check_trends(s);
-  // Each Event is in the deck, revealed or in effect, or gone (discarded) — one of them at most.
-  std::array<int, kMaxEvents> events_seen{};
-  auto note_event = [&](int k, const char* where) {
-    require_state(k >= 0 && static_cast<std::size_t>(k) < cards_.events.size() && ++events_seen[k] == 1,
-                  std::string(where) + ": bad or repeated Event");
-  };
-  for (std::uint8_t k : s.event_deck) note_event(k, "event_deck");
-  if (s.event_revealed != -1) note_event(s.event_revealed, "event_revealed");
-  if (s.event_active != -1) note_event(s.event_active, "event_active");
+  check_events(s);
   std::array<int, 16> traits_seen{};
   for (std::uint8_t t : s.trait_deck) {
     require_state(t < cards_.traits.size() && ++traits_seen[t] == 1, "trait_deck: bad or repeated trait");
@@ -339,16 +312,7 @@ void Game::validate(const State& s) const {
       else
         note(d.source, d.entry, where);
     }
-    const bool meeple_placed = p.meeple >= 0 && p.meeple < kCommunitySlots;
-    if (!resolving) {  // tokens are the meeple and Hourglasses placed this round, within Popularity
-      const int on_board = community_hourglasses(s, seat);
-      require_state((!meeple_placed || s.community_tokens[p.meeple][seat] > 0) && on_board >= 0 &&
-                        on_board <= p.popularity && on_board <= p.hourglasses_spent,
-                    who + ": Hourglasses on the Community board within Popularity, the meeple on a card with its token");
-    }
-    require_state(p.popularity <= rules_.popularity_max && p.meeple >= -1 && p.meeple <= kCommunitySlots &&
-                      (community_on() || (p.popularity == 0 && p.meeple == -1)),
-                  who + ": Popularity on its track, the meeple -1, a slot or 5, with Community only");
+    check_community_seat(s, seat, who);
     check_school(p, who);
     check_relative(s, seat, who);
     for (std::uint8_t k : p.nostalgia_hand) note_nostalgia(k, who + ".nostalgia_hand");

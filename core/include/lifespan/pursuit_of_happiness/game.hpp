@@ -388,6 +388,10 @@ class Game {
   std::string community_board_text(const State& s) const;
   std::string community_seat_text(const State& s, int seat) const;
   std::string friends_board_text(const State& s) const;
+  // A loaded state's checks of each expansion's own board (state_check.cpp calls them).
+  void check_events(const State& s) const;
+  void check_community_board(const State& s) const;
+  void check_community_seat(const State& s, int seat, const std::string& who) const;
   bool begin_community(State& s) const;
   bool next_community_choice(State& s, int from_seat_offset) const;
   void discard_resolved_card(State& s) const;
