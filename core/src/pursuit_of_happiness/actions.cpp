@@ -160,6 +160,20 @@ bool Game::candidate_legal(const State& s, int segment, int index, int& action, 
     action = encode(ActionKind::kSpend, k, level);
     return affordable(s, plan_take(s, kItemRow, rows[kItemRow][k], level), plan);
   }
+  // Segments counted by card or by Job row slot whose candidates are nearly all refused on the
+  // card alone: refused here as plan_action would, before going through the id.
+  if (segment == MainCandidates::kDevelopWithKid || segment == MainCandidates::kRaiseFamily) {
+    const InPlay& c = s.players[s.current].cards[index];
+    if (c.kind != kPartnerCard || c.level != (segment == MainCandidates::kRaiseFamily ? 3 : 2)) {
+      action = encode(segment == MainCandidates::kRaiseFamily ? ActionKind::kRaiseFamily : ActionKind::kDevelopWithKid, index);
+      return false;
+    }
+  }
+  if (segment == MainCandidates::kGetJobWorkingHarder &&
+      !job_of_entry(rows[kJobRow][index / kMaxWorkHarder]).standalone) {  // only a Stand-alone Job works harder
+    action = encode(ActionKind::kGetJob, index / kMaxWorkHarder, index % kMaxWorkHarder + 1);
+    return false;
+  }
   action = candidate_in(s, segment, index);
   return main_action_legal(s, action, plan);
 }

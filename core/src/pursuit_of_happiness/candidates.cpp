@@ -257,11 +257,22 @@ int Game::candidate_in(const State& s, int segment, int index) const {
 template <class Visit>
 bool Game::for_each_candidate(const State& s, const MainCandidates& c, Visit&& visit, Plan* plan) const {
   int action = 0;
-  for (const MainCandidates::Segment segment : MainCandidates::kInIdOrder)
+  for (const MainCandidates::Segment segment : MainCandidates::kInIdOrder) {
+    // A Dream is legal for every card and free Dream slot alike, or for none, with the same
+    // plan: plan_action's only test past the candidate's own slot and card is the Dream space.
+    // So the first is planned for all (with Experiences these are most of the candidates).
+    if (segment == MainCandidates::kDream && c.count[segment] > 0) {
+      const bool legal = candidate_legal(s, segment, 0, action, plan);
+      if (visit(action, legal)) return true;
+      for (int k = 1; k < c.count[segment]; ++k)
+        if (visit(candidate_in(s, segment, k), legal)) return true;
+      continue;
+    }
     for (int k = 0; k < c.count[segment]; ++k) {
       const bool legal = candidate_legal(s, segment, k, action, plan);
       if (visit(action, legal)) return true;
     }
+  }
   return false;
 }
 
