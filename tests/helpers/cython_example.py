@@ -1,6 +1,6 @@
 """Builds examples/cython/ against the installed lifespan, as its setup.py tells a user to, and
 imports both halves of one of its policies (docs/embedding.md §3). Used by
-tests/test_embedding.py and benchmarks/test_cython_policy.py; the build takes about 10 s."""
+tests/test_embedding.py and benchmarks/test_cython_policy.py; the build takes about 3 s."""
 
 from __future__ import annotations
 
