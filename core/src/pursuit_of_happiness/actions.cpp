@@ -163,9 +163,9 @@ bool Game::candidate_legal(const State& s, int segment, int index, int& action, 
   // Segments counted by card or by Job row slot whose candidates are nearly all refused on the
   // card alone: refused here as plan_action would, before going through the id.
   if (segment == MainCandidates::kDevelopWithKid || segment == MainCandidates::kRaiseFamily) {
-    const InPlay& c = s.players[s.current].cards[index];
-    if (c.kind != kPartnerCard || c.level != (segment == MainCandidates::kRaiseFamily ? 3 : 2)) {
-      action = encode(segment == MainCandidates::kRaiseFamily ? ActionKind::kRaiseFamily : ActionKind::kDevelopWithKid, index);
+    const bool raise = segment == MainCandidates::kRaiseFamily;
+    if (!kid_action_card(s.players[s.current].cards[index], raise)) {
+      action = encode(raise ? ActionKind::kRaiseFamily : ActionKind::kDevelopWithKid, index);
       return false;
     }
   }
@@ -267,7 +267,7 @@ Plan Game::plan_action(const State& s, const Action& a) const {
       const bool raise = a.kind == ActionKind::kRaiseFamily;
       if (s.kid_deck.empty() || p.cards.full() || !within(a.slot, p.cards)) return plan;
       const InPlay& c = p.cards[a.slot];
-      if (c.kind != kPartnerCard || c.level != (raise ? 3 : 2)) return plan;
+      if (!kid_action_card(c, raise)) return plan;
       if (!raise) plan.cost = without_placed_hourglass(cards.partners[c.id][c.face].levels[c.level].cost);
       plan.ok = true;  // Raise Family costs its Hourglass only
       return plan;

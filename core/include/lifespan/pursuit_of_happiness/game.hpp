@@ -273,6 +273,8 @@ class Game {
   // kids.cpp
   bool kids_on() const { return !cards_.kids.empty(); }
   bool kid_has_partner(const InPlay& kid, const PlayerState& p) const;
+  // The card a Kids action is taken on: a Partner at L2 to develop with a Kid, at L3 to Raise Family.
+  static bool kid_action_card(const InPlay& c, bool raise) { return c.kind == kPartnerCard && c.level == (raise ? 3 : 2); }
   void have_kid(State& s, int seat, const InPlay& partner) const;
   // A card just discarded by `seat`: if it is a Partner with Kids, its Kids wait for the
   // keep-or-discard decision (Step::kKids); false if there is none to make.
