@@ -73,10 +73,10 @@ def test_saved_states_of_a_seeded_game_are_pinned(row):
     assert (played, hashed.hexdigest()[:16]) == (decisions, digest)
 
 
-
 # (game, parameters, decisions played, sha256 of what every view shows on the way: the printed
 # state, each seat's observation tensor and observation string, and every legal action's name).
-# Pinned before the expansions' view parts moved into their own files, which left them unchanged.
+# Pinned with a build from before the expansions' view parts moved into their own files, which
+# left them unchanged.
 VIEW_DIGESTS = [
     ("time_of_your_life", {"players": 3}, 37, "dde12fa3d2fd9ebf"),
     ("pursuit_of_happiness", {"players": 2}, 82, "9111796691f59d7e"),
