@@ -260,7 +260,8 @@ bool Game::for_each_candidate(const State& s, const MainCandidates& c, Visit&& v
   for (const MainCandidates::Segment segment : MainCandidates::kInIdOrder) {
     // A Dream is legal for every card and free Dream slot alike, or for none, with the same
     // plan: plan_action's only test past the candidate's own slot and card is the Dream space.
-    // So the first is planned for all (with Experiences these are most of the candidates).
+    // So the first is planned for all (each free Dream slot makes one per card in the rows and on
+    // the Experiences board).
     if (segment == MainCandidates::kDream && c.count[segment] > 0) {
       const bool legal = candidate_legal(s, segment, 0, action, plan);
       if (visit(action, legal)) return true;
