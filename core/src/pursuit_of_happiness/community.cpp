@@ -226,4 +226,24 @@ void Game::check_community_seat(const State& s, int seat, const std::string& who
                 who + ": Popularity on its track, the meeple -1, a slot or 5, with Community only");
 }
 
+// Community's actions by name: placing on a board card, and an achievement of the card resolved.
+std::string Game::community_action_name(const State& s, const Action& a) const {
+  const PlayerState& p = s.players[s.current >= 0 ? s.current : 0];
+  const int k = a.slot;
+  switch (a.kind) {
+    case ActionKind::kNoAchievement: return "No achievement";
+    case ActionKind::kAchievement: {
+      if (s.community_slot < 0 || s.community_slot >= static_cast<int>(s.community_row.size())) return "Achievement " + std::to_string(k + 1);
+      const CommunitySpec& card = cards_.community[s.community_row[s.community_slot]];
+      return k < card.num_achievements ? "Achievement: " + card.name + " (" + card.achievements[k].name + ")"
+                                       : "Achievement " + std::to_string(k + 1);
+    }
+    default: {  // kCommunityPlace
+      const std::string card = k < static_cast<int>(s.community_row.size()) ? cards_.community[s.community_row[k]].name
+                                                                            : "Community board slot " + std::to_string(k + 1);
+      return "Community: " + card + (p.meeple < 0 ? " (the meeple)" : " (an Hourglass)");
+    }
+  }
+}
+
 }  // namespace lifespan::pursuit_of_happiness

@@ -402,4 +402,47 @@ std::string Game::nostalgia_seat_text(const PlayerState& p, bool hand_seen) cons
   return out;
 }
 
+// Nostalgia's actions by name: the hand, the board's Triggers, Realize, the abilities, the
+// Outcomes and SMART Goals.
+std::string Game::nostalgia_action_name(const State& s, const Action& a) const {
+  using view_text::effect_text;
+  const PlayerState& p = s.players[s.current >= 0 ? s.current : 0];
+  auto board = [&](int slot) {
+    const int card = p.nostalgia_board[slot].card;
+    return card >= 0 ? cards_.nostalgia[card].name : "Nostalgia board slot " + std::to_string(slot + 1);
+  };
+  auto own = [&](int slot) -> const InPlay* {
+    return slot < static_cast<int>(p.cards.size()) && p.cards[slot].kind == kNostalgiaCard ? &p.cards[slot] : nullptr;
+  };
+  const int k = a.slot;
+  switch (a.kind) {
+    case ActionKind::kPlaceNostalgia:
+      return "Place Nostalgia: " + (k < static_cast<int>(p.nostalgia_hand.size()) ? cards_.nostalgia[p.nostalgia_hand[k]].name
+                                                                                   : "hand card " + std::to_string(k + 1));
+    case ActionKind::kDiscardNostalgia: return "Discard Nostalgia: " + board(k);
+    case ActionKind::kActiveTrigger: {
+      const int card = p.nostalgia_board[k].card;
+      return "Active Trigger: " + board(k) +
+             (card >= 0 ? " (" + cards_.nostalgia[card].active_name + ", pay " + effect_text(cards_.nostalgia[card].active_cost) + ")" : "");
+    }
+    case ActionKind::kFreeAbility: {
+      const InPlay* c = own(k);
+      return c ? "Ability: " + card_name(*c) + " (" + nostalgia(*c).ability_name + ", 1 Hourglass)"
+               : "Ability: slot " + std::to_string(k);
+    }
+    case ActionKind::kRealize: {
+      const int card = p.nostalgia_board[k].card;
+      return "Realize: " + board(k) + (card >= 0 ? " (" + cards_.nostalgia[card].level_names[0] + ")" : "");
+    }
+    case ActionKind::kDetermineOutcome: {
+      const int outcome = a.variant;
+      const InPlay* c = own(k);
+      return c ? "Determine the Outcome: " + card_name(*c) + " (" + nostalgia(*c).outcomes[outcome].name + ")"
+               : "Determine the Outcome " + std::to_string(outcome + 1) + ": slot " + std::to_string(k);
+    }
+    default:  // kSmartGoals
+      return "Advance with SMART Goals: " + (k < static_cast<int>(p.cards.size()) ? card_name(p.cards[k]) : "slot " + std::to_string(k));
+  }
+}
+
 }  // namespace lifespan::pursuit_of_happiness

@@ -453,7 +453,9 @@ class Game {
   std::string card_name(const InPlay& c) const;               // views/action_names.cpp
   std::string row_card_name(int row, int entry) const;
   std::string render(const State& s, int viewer) const;       // viewer < 0: everything
-  std::string nostalgia_action_name(const State& s, const Action& a) const;
+  std::string expansion_action_name(const State& s, const Action& a) const;  // views/action_names.cpp
+  std::string nostalgia_action_name(const State& s, const Action& a) const;  // nostalgia.cpp
+  std::string community_action_name(const State& s, const Action& a) const;  // community.cpp
 
   Rules rules_;
   CardTables cards_;

@@ -207,65 +207,21 @@ std::string Game::action_to_string(const State& s, int action) const {
       return "Experience and extend: " + spec.name + " (" + spec.part_names[1] + ", " + spec.part_names[2] + ")";
     }
     default:
-      return nostalgia_action_name(s, a);
+      return expansion_action_name(s, a);
   }
 }
 
-// The expansions' and modules' actions after the Kids' (Nostalgia, School, Best Friends, Community).
-std::string Game::nostalgia_action_name(const State& s, const Action& a) const {
-  const PlayerState& p = s.players[s.current >= 0 ? s.current : 0];
-  auto board = [&](int slot) {
-    const int card = p.nostalgia_board[slot].card;
-    return card >= 0 ? cards_.nostalgia[card].name : "Nostalgia board slot " + std::to_string(slot + 1);
-  };
-  auto own = [&](int slot) -> const InPlay* {
-    return slot < static_cast<int>(p.cards.size()) && p.cards[slot].kind == kNostalgiaCard ? &p.cards[slot] : nullptr;
-  };
-  const int k = a.slot;
+// The expansions' and modules' actions after the Kids': each named by its own file.
+std::string Game::expansion_action_name(const State& s, const Action& a) const {
   switch (a.kind) {
-    case ActionKind::kPlaceNostalgia:
-      return "Place Nostalgia: " + (k < static_cast<int>(p.nostalgia_hand.size()) ? cards_.nostalgia[p.nostalgia_hand[k]].name
-                                                                                   : "hand card " + std::to_string(k + 1));
-    case ActionKind::kDiscardNostalgia: return "Discard Nostalgia: " + board(k);
-    case ActionKind::kActiveTrigger: {
-      const int card = p.nostalgia_board[k].card;
-      return "Active Trigger: " + board(k) +
-             (card >= 0 ? " (" + cards_.nostalgia[card].active_name + ", pay " + effect_text(cards_.nostalgia[card].active_cost) + ")" : "");
-    }
-    case ActionKind::kFreeAbility: {
-      const InPlay* c = own(k);
-      return c ? "Ability: " + card_name(*c) + " (" + nostalgia(*c).ability_name + ", 1 Hourglass)"
-               : "Ability: slot " + std::to_string(k);
-    }
-    case ActionKind::kRealize: {
-      const int card = p.nostalgia_board[k].card;
-      return "Realize: " + board(k) + (card >= 0 ? " (" + cards_.nostalgia[card].level_names[0] + ")" : "");
-    }
-    case ActionKind::kDetermineOutcome: {
-      const int outcome = a.variant;
-      const InPlay* c = own(k);
-      return c ? "Determine the Outcome: " + card_name(*c) + " (" + nostalgia(*c).outcomes[outcome].name + ")"
-               : "Determine the Outcome " + std::to_string(outcome + 1) + ": slot " + std::to_string(k);
-    }
-    case ActionKind::kNoAchievement: return "No achievement";
-    case ActionKind::kAchievement: {
-      if (s.community_slot < 0 || s.community_slot >= static_cast<int>(s.community_row.size())) return "Achievement " + std::to_string(k + 1);
-      const CommunitySpec& card = cards_.community[s.community_row[s.community_slot]];
-      return k < card.num_achievements ? "Achievement: " + card.name + " (" + card.achievements[k].name + ")"
-                                       : "Achievement " + std::to_string(k + 1);
-    }
-    case ActionKind::kCommunityPlace: {
-      const std::string card = k < static_cast<int>(s.community_row.size()) ? cards_.community[s.community_row[k]].name
-                                                                            : "Community board slot " + std::to_string(k + 1);
-      return "Community: " + card + (p.meeple < 0 ? " (the meeple)" : " (an Hourglass)");
-    }
+    case ActionKind::kNoAchievement:
+    case ActionKind::kAchievement:
+    case ActionKind::kCommunityPlace: return community_action_name(s, a);
     case ActionKind::kMakeFriend: return make_friend_name(s, a);
     case ActionKind::kSchoolCourse: return school_course_name(a);
     case ActionKind::kForgoDiscount: return "Forgo 1 unit of the STH discount (pay 1 more resource)";
-    default:  // kSmartGoals
-      return "Advance with SMART Goals: " + (k < static_cast<int>(p.cards.size()) ? card_name(p.cards[k]) : "slot " + std::to_string(k));
+    default: return nostalgia_action_name(s, a);
   }
 }
-
 
 }  // namespace lifespan::pursuit_of_happiness
