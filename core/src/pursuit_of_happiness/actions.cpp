@@ -70,13 +70,13 @@ Effect Game::trait_discounted(const Effect& cost, const TraitSpec& t) {
 
 Effect Game::resources_off(const Effect& cost, int units) { return reduced(cost, units, kResourcesOff); }
 
-namespace {
-
 // The Hourglass a card action places pays one Hourglass of the level's cost.
-Effect without_placed_hourglass(Effect cost) {
+Effect Game::without_placed_hourglass(Effect cost) {
   if (cost.amount[kHourglasses] > 0) --cost.amount[kHourglasses];
   return cost;
 }
+
+namespace {
 
 // How many times a Stand-alone Job works harder with this Upkeep payment (0: not working harder).
 int harder_times(const Action& a) { return a.kind == ActionKind::kUpkeepWorkingHarder ? a.variant : 0; }
@@ -263,15 +263,8 @@ Plan Game::plan_action(const State& s, const Action& a) const {
     case ActionKind::kSmartGoals:
       return plan_nostalgia(s, a);
     case ActionKind::kDevelopWithKid:
-    case ActionKind::kRaiseFamily: {  // Kids: develop into L3 and have a Kid, or Raise Family at L3
-      const bool raise = a.kind == ActionKind::kRaiseFamily;
-      if (s.kid_deck.empty() || p.cards.full() || !within(a.slot, p.cards)) return plan;
-      const InPlay& c = p.cards[a.slot];
-      if (!kid_action_card(c, raise)) return plan;
-      if (!raise) plan.cost = without_placed_hourglass(cards.partners[c.id][c.face].levels[c.level].cost);
-      plan.ok = true;  // Raise Family costs its Hourglass only
-      return plan;
-    }
+    case ActionKind::kRaiseFamily:
+      return plan_kid_action(s, a);
     case ActionKind::kExtendExperience:
       return plan_card_action(s, a.slot, true);
     default:  // not a main action: no plan
@@ -867,38 +860,17 @@ void Game::resolve(State& s, int action, const Plan* known) const {
     case ActionKind::kStartRelationship:
       take_from_row(kPartnerRow, a.slot, 0);
       break;
-    case ActionKind::kPlanExperience: {
-      const std::uint8_t entry = s.experience_row[a.slot];
-      refill_experiences(s, a.slot);
-      take(s, seat, kExperienceSource, entry, 0);
+    case ActionKind::kPlanExperience:
+      plan_experience(s, seat, a);
       break;
-    }
-    case ActionKind::kDream: {
-      const int slot = a.variant;
-      Dreamt& dreamt = p.dream[slot];
-      if (a.row < kExperienceSource) {
-        dreamt = Dreamt{a.row, s.rows[a.row][a.slot], 0};
-        s.rows[a.row].erase(static_cast<std::size_t>(a.slot));
-        recount_row(s, a.row);
-      } else {
-        dreamt = Dreamt{kExperienceSource, s.experience_row[a.slot], 0};
-        refill_experiences(s, a.slot);
-      }
-      // Each Dream board slot shows a resource: Knowledge, Creativity, Influence, left to right.
-      p.resources[slot % kNumResources] = raised(p.resources[slot % kNumResources], 1);
-      trait_bonus(s, seat, kBonusDream);
+    case ActionKind::kDream:
+      dream(s, seat, a);
       break;
-    }
-    case ActionKind::kFromDream: {
-      const Dreamt dreamt = p.dream[a.slot];
-      p.dream[a.slot] = Dreamt{};
-      add_lth(p, dreamt.desire, false);  // 1 LTH per Desire token
-      take(s, seat, dreamt.source, dreamt.entry, a.variant);
+    case ActionKind::kFromDream:
+      take_from_dream(s, seat, a);
       break;
-    }
-    case ActionKind::kCommunityPlace:  // a token on a Community card
-      if (plan.meeple) p.meeple = a.slot;
-      ++s.community_tokens[a.slot][seat];
+    case ActionKind::kCommunityPlace:
+      place_on_community(s, seat, a, plan);
       break;
     case ActionKind::kMakeFriend:
       make_friend(s, seat, a);
@@ -911,18 +883,9 @@ void Game::resolve(State& s, int action, const Plan* known) const {
       resolve_nostalgia(s, seat, a, plan);
       break;
     case ActionKind::kDevelopWithKid:
-    case ActionKind::kRaiseFamily: {
-      const bool raise = a.kind == ActionKind::kRaiseFamily;
-      InPlay& partner = p.cards[a.slot];
-      partner.time = static_cast<std::uint8_t>(partner.time + 1 + plan.cost[kHourglasses]);
-      if (!raise) {
-        ++partner.level;
-        gain(s, seat, level_of(partner, partner.level).reward, true);
-        partner_to_level_3(s, seat, partner);
-      }
-      have_kid(s, seat, InPlay(partner));
+    case ActionKind::kRaiseFamily:
+      resolve_kid_action(s, seat, a, plan);
       break;
-    }
     case ActionKind::kCardAction:
     case ActionKind::kExtendExperience:
     case ActionKind::kSmartGoals: {

@@ -246,4 +246,10 @@ std::string Game::community_action_name(const State& s, const Action& a) const {
   }
 }
 
+// Placing on a Community card: a token there, the meeple's slot kept when it is the meeple.
+void Game::place_on_community(State& s, int seat, const Action& a, const Plan& plan) const {
+  if (plan.meeple) s.players[seat].meeple = static_cast<std::int8_t>(a.slot);
+  ++s.community_tokens[a.slot][seat];
+}
+
 }  // namespace lifespan::pursuit_of_happiness

@@ -127,4 +127,39 @@ std::string Game::experiences_seat_text(const PlayerState& p) const {
   return out;
 }
 
+// Plan Experience: the Experiences board card comes into play, and the board refills.
+void Game::plan_experience(State& s, int seat, const Action& a) const {
+  const std::uint8_t entry = s.experience_row[a.slot];
+  refill_experiences(s, a.slot);
+  take(s, seat, kExperienceSource, entry, 0);
+}
+
+// Dream: a row card or an Experiences board card onto Dream board slot `variant`, for that
+// slot's resource.
+void Game::dream(State& s, int seat, const Action& a) const {
+  PlayerState& p = s.players[seat];
+  const int slot = a.variant;
+  Dreamt& dreamt = p.dream[slot];
+  if (a.row < kExperienceSource) {
+    dreamt = Dreamt{a.row, s.rows[a.row][a.slot], 0};
+    s.rows[a.row].erase(static_cast<std::size_t>(a.slot));
+    recount_row(s, a.row);
+  } else {
+    dreamt = Dreamt{kExperienceSource, s.experience_row[a.slot], 0};
+    refill_experiences(s, a.slot);
+  }
+  // Each Dream board slot shows a resource: Knowledge, Creativity, Influence, left to right.
+  p.resources[slot % kNumResources] = raised(p.resources[slot % kNumResources], 1);
+  trait_bonus(s, seat, kBonusDream);
+}
+
+// Taking a dreamt card: 1 LTH per Desire token on it, then the card as its action takes it.
+void Game::take_from_dream(State& s, int seat, const Action& a) const {
+  PlayerState& p = s.players[seat];
+  const Dreamt dreamt = p.dream[a.slot];
+  p.dream[a.slot] = Dreamt{};
+  add_lth(p, dreamt.desire, false);
+  take(s, seat, dreamt.source, dreamt.entry, a.variant);
+}
+
 }  // namespace lifespan::pursuit_of_happiness

@@ -103,4 +103,30 @@ std::string Game::kid_decisions_text(const State& s) const {
   return out + "\n";
 }
 
+// Developing a Partner from L2 into L3 and having a Kid, or Raise Family on a Partner at L3 (a
+// Kid without the level): only while the Kids deck lasts and the play area has room. Raise
+// Family costs its Hourglass only.
+Plan Game::plan_kid_action(const State& s, const Action& a) const {
+  const PlayerState& p = s.players[s.current];
+  Plan plan;
+  const bool raise = a.kind == ActionKind::kRaiseFamily;
+  if (s.kid_deck.empty() || p.cards.full() || a.slot >= static_cast<int>(p.cards.size())) return plan;
+  const InPlay& c = p.cards[a.slot];
+  if (!kid_action_card(c, raise)) return plan;
+  if (!raise) plan.cost = without_placed_hourglass(cards_.partners[c.id][c.face].levels[c.level].cost);
+  plan.ok = true;
+  return plan;
+}
+
+void Game::resolve_kid_action(State& s, int seat, const Action& a, const Plan& plan) const {
+  InPlay& partner = s.players[seat].cards[a.slot];
+  partner.time = static_cast<std::uint8_t>(partner.time + 1 + plan.cost[kHourglasses]);
+  if (a.kind != ActionKind::kRaiseFamily) {
+    ++partner.level;
+    gain(s, seat, level_of(partner, partner.level).reward, true);
+    partner_to_level_3(s, seat, partner);
+  }
+  have_kid(s, seat, InPlay(partner));
+}
+
 }  // namespace lifespan::pursuit_of_happiness

@@ -256,6 +256,7 @@ class Game {
   bool free_action_left(const State& s) const { return s.free_actions < rules_.max_free_actions_per_turn; }
   Plan plan_action(const State& s, const Action& a) const;
   Plan plan_card_action(const State& s, int slot, bool extend) const;
+  static Effect without_placed_hourglass(Effect cost);
   // Taking a card from a row or the Experiences board (`source`), or from the Dream board:
   // `variant` is a Group Project's role or a Stand-alone Job's Work Harder times.
   Plan plan_take(const State& s, int source, int entry, int variant) const;
@@ -267,6 +268,10 @@ class Game {
   int dream_variants(const Dreamt& d) const;
   bool dream_promotion(const Dreamt& d, int variant) const;
   void refill_experiences(State& s, int emptied_slot) const;
+  // The Experiences board's actions, resolved (their plans are plan_take's, actions.cpp).
+  void plan_experience(State& s, int seat, const Action& a) const;
+  void dream(State& s, int seat, const Action& a) const;
+  void take_from_dream(State& s, int seat, const Action& a) const;
   void age_experiences(State& s) const;
   void add_desire(State& s) const;
   int unfulfilled_desire(const PlayerState& p) const;
@@ -276,6 +281,8 @@ class Game {
   // The card a Kids action is taken on: a Partner at L2 to develop with a Kid, at L3 to Raise Family.
   static bool kid_action_card(const InPlay& c, bool raise) { return c.kind == kPartnerCard && c.level == (raise ? 3 : 2); }
   void have_kid(State& s, int seat, const InPlay& partner) const;
+  Plan plan_kid_action(const State& s, const Action& a) const;  // develop with a Kid, Raise Family
+  void resolve_kid_action(State& s, int seat, const Action& a, const Plan& plan) const;
   // A card just discarded by `seat`: if it is a Partner with Kids, its Kids wait for the
   // keep-or-discard decision (Step::kKids); false if there is none to make.
   bool begin_kid_decisions(State& s, int seat, const InPlay& discarded) const;
@@ -394,6 +401,7 @@ class Game {
   void check_events(const State& s) const;
   void check_community_board(const State& s) const;
   void check_community_seat(const State& s, int seat, const std::string& who) const;
+  void place_on_community(State& s, int seat, const Action& a, const Plan& plan) const;
   bool begin_community(State& s) const;
   bool next_community_choice(State& s, int from_seat_offset) const;
   void discard_resolved_card(State& s) const;
