@@ -661,7 +661,7 @@ void Game::transition(State& s, int action) const {
           ++c.level;
           add_lth(p, -1, false);
           c.flags &= static_cast<std::uint8_t>(~kUpkeepDue);
-        } else if (pet_grows(c) && rules_.unfed_pet == UnfedPet::kStays) {
+        } else if (unfed_pet_stays(c)) {
           c.flags &= static_cast<std::uint8_t>(~kUpkeepDue);  // not fed: it does not grow
         } else {
           const InPlay given_up = c;

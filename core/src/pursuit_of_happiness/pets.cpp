@@ -12,4 +12,10 @@ bool Game::pet_grows(const InPlay& c) const {
   return c.kind == kItemCard && cards_.items[c.id].pet && c.level < cards_.items[c.id].num_levels;
 }
 
+// A Pet not fed at Upkeep: with unfed_pet = "stays" it stays at its level; otherwise it is
+// discarded like any card whose upkeep is given up (a Pet at its last level asks no upkeep).
+bool Game::unfed_pet_stays(const InPlay& c) const {
+  return pet_grows(c) && rules_.unfed_pet == UnfedPet::kStays;
+}
+
 }  // namespace lifespan::pursuit_of_happiness

@@ -323,6 +323,7 @@ class Game {
   void check_trends(const State& s) const;
   // pets.cpp
   bool pet_grows(const InPlay& c) const;
+  bool unfed_pet_stays(const InPlay& c) const;  // a growing Pet given up at Upkeep (`unfed_pet`)
   // standalone_jobs.cpp
   bool upkeep_harder_legal(const State& s, int times) const;
   // nostalgia.cpp
