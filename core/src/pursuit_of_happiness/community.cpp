@@ -252,4 +252,11 @@ void Game::place_on_community(State& s, int seat, const Action& a, const Plan& p
   ++s.community_tokens[a.slot][seat];
 }
 
+// The resolution waits on a living seat to move with a token on the card being resolved.
+void Game::check_community_decision(const State& s) const {
+  require_state(s.community_slot >= 0 && s.community_slot < static_cast<int>(s.community_row.size()) &&
+                    s.community_tokens[s.community_slot][s.current] > 0 && s.players[s.current].alive,
+                "community_slot: the seat to move has no token on the Community card being resolved");
+}
+
 }  // namespace lifespan::pursuit_of_happiness

@@ -2,6 +2,7 @@
 // Kid is drawn when a Partner is developed into L3 or with Raise Family, grows one level at each
 // Upkeep, and is kept or discarded when its Partner is discarded.
 #include "lifespan/common/deck.hpp"
+#include "lifespan/common/errors.hpp"
 #include "lifespan/pursuit_of_happiness/game.hpp"
 
 namespace lifespan::pursuit_of_happiness {
@@ -127,6 +128,24 @@ void Game::resolve_kid_action(State& s, int seat, const Action& a, const Plan& p
     partner_to_level_3(s, seat, partner);
   }
   have_kid(s, seat, InPlay(partner));
+}
+
+// The Kids step waits on a living seat's Kids whose Partner it has discarded, each once, and
+// returns to the Action phase (with something left to place) or to Upkeep.
+void Game::check_kid_decisions(const State& s) const {
+  const PlayerState& p = s.players[s.current];
+  require_state((s.resume == Step::kAction || s.resume == Step::kUpkeep) && !s.kid_decisions.empty() && p.alive &&
+                    (s.resume != Step::kAction || has_turn(s, p)),
+                "kid_decisions: the Kids step waits on a living seat's Kids and returns to the Action phase or Upkeep");
+  for (std::size_t k = 0; k < s.kid_decisions.size(); ++k) {
+    const InPlay* kid = nullptr;
+    for (const InPlay& c : p.cards)
+      if (c.kind == kKidCard && c.id == s.kid_decisions[k]) kid = &c;
+    bool repeated = false;
+    for (std::size_t j = 0; j < k; ++j) repeated = repeated || s.kid_decisions[j] == s.kid_decisions[k];
+    require_state(kid && !repeated && !kid_has_partner(*kid, p),
+                  "kid_decisions: each a Kid of the seat to move whose Partner it has discarded, once");
+  }
 }
 
 }  // namespace lifespan::pursuit_of_happiness

@@ -6,6 +6,7 @@
 #include <algorithm>
 
 #include "lifespan/common/deck.hpp"
+#include "lifespan/common/errors.hpp"
 #include "lifespan/pursuit_of_happiness/game.hpp"
 #include "views/observation_layout.hpp"
 #include "views/view_text.hpp"
@@ -443,6 +444,16 @@ std::string Game::nostalgia_action_name(const State& s, const Action& a) const {
     default:  // kSmartGoals
       return "Advance with SMART Goals: " + (k < static_cast<int>(p.cards.size()) ? card_name(p.cards[k]) : "slot " + std::to_string(k));
   }
+}
+
+// The Trigger step: both Nostalgia board cards of the living seat to move wait for this action.
+void Game::check_trigger_choice(const State& s) const {
+  const PlayerState& p = s.players[s.current];
+  auto waits = [&](const NostalgiaSlot& b) {
+    return b.card >= 0 && !(b.marks & kPassiveDone) && cards_.nostalgia[b.card].passive_action == s.trigger_choice;
+  };
+  require_state(p.alive && waits(p.nostalgia_board[0]) && waits(p.nostalgia_board[1]),
+                "trigger_choice: both Nostalgia board cards of the seat to move wait for this action");
 }
 
 }  // namespace lifespan::pursuit_of_happiness

@@ -43,31 +43,10 @@ void Game::check_pending_decision(const State& s) const {
       require_state((places_after(s.first_player, seat, num_players()) < places_after(s.first_player, s.current, num_players())) ==
                         s.players[seat].trait_offer.empty(),
                     "first_player: in the trait step, the seats before the one to move (from the first player) have kept a trait, the others not");
-  if (s.step == Step::kCommunity)
-    require_state(s.community_slot >= 0 && s.community_slot < static_cast<int>(s.community_row.size()) &&
-                      s.community_tokens[s.community_slot][s.current] > 0 && p.alive,
-                  "community_slot: the seat to move has no token on the Community card being resolved");
-  if (s.step == Step::kKids) {
-    require_state((s.resume == Step::kAction || s.resume == Step::kUpkeep) && !s.kid_decisions.empty() && p.alive &&
-                      (s.resume != Step::kAction || has_turn(s, p)),
-                  "kid_decisions: the Kids step waits on a living seat's Kids and returns to the Action phase or Upkeep");
-    for (std::size_t k = 0; k < s.kid_decisions.size(); ++k) {
-      const InPlay* kid = nullptr;
-      for (const InPlay& c : p.cards)
-        if (c.kind == kKidCard && c.id == s.kid_decisions[k]) kid = &c;
-      bool repeated = false;
-      for (std::size_t j = 0; j < k; ++j) repeated = repeated || s.kid_decisions[j] == s.kid_decisions[k];
-      require_state(kid && !repeated && !kid_has_partner(*kid, p),
-                    "kid_decisions: each a Kid of the seat to move whose Partner it has discarded, once");
-    }
-  }
-  if (s.step == Step::kTrigger) {
-    auto waits = [&](const NostalgiaSlot& b) {
-      return b.card >= 0 && !(b.marks & kPassiveDone) && cards_.nostalgia[b.card].passive_action == s.trigger_choice;
-    };
-    require_state(p.alive && waits(p.nostalgia_board[0]) && waits(p.nostalgia_board[1]),
-                  "trigger_choice: both Nostalgia board cards of the seat to move wait for this action");
-  }
+  // The expansions' own steps, each checked by its file.
+  if (s.step == Step::kCommunity) check_community_decision(s);
+  if (s.step == Step::kKids) check_kid_decisions(s);
+  if (s.step == Step::kTrigger) check_trigger_choice(s);
   if (s.step != Step::kPay) return;
   const int action = s.payment.action;
   // What is paid once the resources are: coins and Hourglasses must be there.

@@ -403,6 +403,11 @@ class Game {
   void check_community_board(const State& s) const;
   void check_community_seat(const State& s, int seat, const std::string& who) const;
   void place_on_community(State& s, int seat, const Action& a, const Plan& plan) const;
+  // A loaded state waiting in an expansion's own step: the decision must exist (state_check.cpp
+  // calls these; each in its expansion's file).
+  void check_community_decision(const State& s) const;
+  void check_kid_decisions(const State& s) const;
+  void check_trigger_choice(const State& s) const;
   bool begin_community(State& s) const;
   bool next_community_choice(State& s, int from_seat_offset) const;
   void discard_resolved_card(State& s) const;
