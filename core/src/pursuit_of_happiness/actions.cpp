@@ -861,7 +861,7 @@ void Game::resolve(State& s, int action, const Plan* known) const {
       take_from_row(kPartnerRow, a.slot, 0);
       break;
     case ActionKind::kPlanExperience:
-      plan_experience(s, seat, a);
+      take_from_experiences_board(s, seat, a);
       break;
     case ActionKind::kDream:
       dream(s, seat, a);

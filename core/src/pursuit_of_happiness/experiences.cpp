@@ -128,7 +128,7 @@ std::string Game::experiences_seat_text(const PlayerState& p) const {
 }
 
 // Plan Experience: the Experiences board card comes into play, and the board refills.
-void Game::plan_experience(State& s, int seat, const Action& a) const {
+void Game::take_from_experiences_board(State& s, int seat, const Action& a) const {
   const std::uint8_t entry = s.experience_row[a.slot];
   refill_experiences(s, a.slot);
   take(s, seat, kExperienceSource, entry, 0);

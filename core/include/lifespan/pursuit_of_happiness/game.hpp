@@ -269,7 +269,7 @@ class Game {
   bool dream_promotion(const Dreamt& d, int variant) const;
   void refill_experiences(State& s, int emptied_slot) const;
   // The Experiences board's actions, resolved (their plans are plan_take's, actions.cpp).
-  void plan_experience(State& s, int seat, const Action& a) const;
+  void take_from_experiences_board(State& s, int seat, const Action& a) const;  // Plan Experience
   void dream(State& s, int seat, const Action& a) const;
   void take_from_dream(State& s, int seat, const Action& a) const;
   void age_experiences(State& s) const;
