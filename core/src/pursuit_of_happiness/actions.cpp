@@ -7,29 +7,13 @@
 #include "lifespan/common/checked_apply.hpp"
 #include "lifespan/common/errors.hpp"
 #include "lifespan/pursuit_of_happiness/game.hpp"
+#include "plan_take.hpp"
 
 namespace lifespan::pursuit_of_happiness {
 namespace {
 
 constexpr BonusAction kSimpleBonus[kNumSimpleActions] = {
     kBonusStudy, kBonusPlay, kBonusInteract, kBonusTempJob, kNumBonusActions, kBonusRest};
-
-bool has(std::uint16_t mask, int space) { return (mask >> space) & 1u; }
-
-// The Cloud (Experiences) may go on the Experiences board while it is unused. The ids of Plan
-// Experience, Dream and taking a card from the Dream board place it then; the same actions with
-// an Hourglass (Action::hourglass) place an Hourglass instead (docs §9).
-bool uses_cloud(const PlayerState& p, int space) {
-  return (space == kPlanExperience || space == kDream) && p.cloud < 0;
-}
-
-// A board action's space: open unless under an Unavailable token, taken by the Cloud or an
-// Hourglass.
-void place_on_board(const State& s, const PlayerState& p, int space, Plan& plan) {
-  plan.space = space;
-  plan.ok = !has(s.unavailable, space);
-  plan.cloud = uses_cloud(p, space);
-}
 
 }  // namespace
 
@@ -88,7 +72,7 @@ namespace {
 // The six simple board actions, the commonest candidates, with nothing to pay: an open space
 // and an Hourglass.
 bool simple_action_legal(const State& s, int space, Plan* plan) {
-  if (has(s.unavailable, space) || s.players[s.current].hourglasses == 0) return false;
+  if (has_space(s.unavailable, space) || s.players[s.current].hourglasses == 0) return false;
   if (plan) {
     *plan = Plan{};
     plan->ok = true;
@@ -237,21 +221,9 @@ Plan Game::plan_action(const State& s, const Action& a) const {
       if (!within(a.slot, s.rows[kPartnerRow])) return plan;
       return plan_take(s, kPartnerRow, s.rows[kPartnerRow][a.slot], 0);
     case ActionKind::kPlanExperience:
-      if (!within(a.slot, s.experience_row)) return plan;
-      return plan_take(s, kExperienceSource, s.experience_row[a.slot], 0);
-    case ActionKind::kDream: {  // a card of a row or the Experiences board into Dream slot `variant`
-      const int slot = a.variant;
-      if (!experiences_on() || slot >= rules.dream_slots || p.dream[slot].source >= 0) return plan;
-      if (a.row < kExperienceSource ? !within(a.slot, s.rows[a.row]) : !within(a.slot, s.experience_row)) return plan;
-      board(kDream);
-      return plan;
-    }
-    case ActionKind::kFromDream: {
-      if (a.slot >= rules.dream_slots || p.dream[a.slot].source < 0) return plan;
-      const Dreamt& d = p.dream[a.slot];
-      if (dream_promotion(d, a.variant)) return plan_promotion(s, job_of_entry(d.entry));
-      return plan_take(s, d.source, d.entry, a.variant);
-    }
+    case ActionKind::kDream:
+    case ActionKind::kFromDream:
+      return plan_experiences_board_action(s, a);
     case ActionKind::kCommunityPlace:
       return plan_community(s, a.slot);
     case ActionKind::kMakeFriend:
@@ -296,58 +268,6 @@ Plan Game::plan_card_action(const State& s, int slot, bool extend) const {
   }  // retiring from a Job costs only the Hourglass
   plan.ok = true;
   return plan;
-}
-
-// Taking a card onto the play area with its board action, from a row, the Experiences board or
-// the Dream board: the card's price and requirement, and the board space.
-// Inlined: every playout move plans one or more takes through plan_action.
-[[gnu::always_inline]] inline Plan Game::plan_take(const State& s, int source, int entry, int variant) const {
-  const PlayerState& p = s.players[s.current];
-  Plan plan;
-  if (p.cards.full()) return plan;  // a play area holds 24 cards at most (an engine limit)
-  auto board = [&](int space) { place_on_board(s, p, space, plan); };
-  switch (source) {
-    case kProjectRow: {
-      const ProjectSpec& spec = cards_.projects[entry];
-      const bool group = spec.type == ProjectType::kGroup;
-      if (group ? variant >= spec.num_levels : variant != 0) return plan;
-      board(kStartProject);
-      plan.moves_on = group;
-      plan.cost = with_event_project_cost(s, s.current, discounted(p, spec.levels[variant].cost, DiscountOn::kProject));
-      plan.project = true;
-      return plan;
-    }
-    case kItemRow: {  // `variant`: the level bought, from 0 (L1)
-      if (variant >= purchase_levels_[entry]) return plan;
-      const ItemSpec& spec = cards_.items[entry];
-      board(kSpend);
-      const Effect& price = spec.levels[variant].cost;
-      plan.cost = spec.activity || spec.pet ? price : discounted(p, price, DiscountOn::kItem);
-      return plan;
-    }
-    case kJobRow: {
-      const JobFace& face = job_of_entry(entry);
-      if (variant > kMaxWorkHarder || (variant > 0 && !face.standalone)) return plan;
-      board(kGetJob);
-      // A Child Trait's Job discount comes off the whole price, Work Harder included.
-      plan.cost = discounted(p, face.cost.plus(face.harder_cost, variant), DiscountOn::kJob);
-      if (p.degrees) plan.cost = degree_discounted(p, plan.cost, face.category);
-      // Apart from `ok`: resolve() re-plans after the resources are paid, when the requirement
-      // may no longer hold, and uses the cost and the space only.
-      plan.met = meets(p, face.requirement);
-      return plan;
-    }
-    case kPartnerRow:
-      if (variant != 0) return plan;
-      board(kStartRelationship);
-      plan.cost = discounted(p, partner_of_entry(entry).levels[0].cost, DiscountOn::kPartner);
-      return plan;
-    default:  // an Experience: Plan Experience checks its Planning requirement (last, as above)
-      if (variant != 0) return plan;
-      board(kPlanExperience);
-      plan.met = meets(p, cards_.experiences[entry].plan_requirement);
-      return plan;
-  }
 }
 
 // A promotion (docs §4, `promotion`): the seat's Job gives way to `next`, of the same category
@@ -494,17 +414,10 @@ bool Game::discardable(const PlayerState& p, const InPlay& c) const {
 // The upkeep a card prints: its cost and reward (a Pet or a Kid: its next level's; a Stand-alone Job
 // working harder: `harder` times its Work Harder upkeep on top).
 std::pair<Effect, Effect> Game::printed_upkeep(const InPlay& c, int harder) const {
-  if (pet_grows(c)) return {cards_.items[c.id].levels[c.level].cost, cards_.items[c.id].levels[c.level].reward};
-  if (c.kind == kKidCard) {
-    if (!kid_grows(c)) return {};
-    return {cards_.kids[c.id].levels[c.level].cost, cards_.kids[c.id].levels[c.level].reward};
-  }
+  if (pet_grows(c)) return pet_upkeep(c);
+  if (c.kind == kKidCard) return kid_upkeep(c);
   if (c.kind == kItemCard) return {cards_.items[c.id].upkeep_cost, cards_.items[c.id].upkeep_reward};
-  if (c.kind == kJobCard) {
-    const JobFace& face = job_face(c);
-    return {face.upkeep_cost.plus(face.harder_upkeep_cost, harder),
-            face.upkeep_reward.plus(face.harder_upkeep_reward, harder)};
-  }
+  if (c.kind == kJobCard) return job_upkeep(job_face(c), harder);
   const Level& level = level_of(c, c.level);
   return {level.upkeep_cost, level.upkeep_reward};
 }
@@ -794,7 +707,7 @@ void Game::resolve(State& s, int action, const Plan* known) const {
   if (plan.cost[kSth]) gain_sth(s, seat, -plan.cost[kSth]);
   if (plan.space >= 0) {
     // A second own Hourglass here (the Cloud alone does not count: Experiences rulebook).
-    if (has(p.spaces_used, plan.space)) gain_stress(s, seat, 1);
+    if (has_space(p.spaces_used, plan.space)) gain_stress(s, seat, 1);
     if (plan.cloud) {
       p.cloud = static_cast<std::int8_t>(plan.space);
     } else if (!plan.moves_on) {  // a Group Project start moves the Hourglass on to a role

@@ -11,8 +11,6 @@
 namespace lifespan::pursuit_of_happiness {
 namespace {
 
-using Segment = MainCandidates::Segment;
-
 // More than any position can have: 4 Refresh + 24 Discard + 6 board + 24 starts + 4·24·4 joins
 // + 6·3 rows + 6·3 Items above L1 + 1 + 24 cards + 6·2 working harder + 5 plans + 29·3 dreams + 3·4 from the Dream
 // board + 24 extended Experiences + those 104 again with an Hourglass + Pass + the Event task.
@@ -95,37 +93,20 @@ void Game::set_group_slots(State& s, int seat, std::uint32_t slots) {
 // have a card action) costs a playout more than the rejected draws it would save. Get a Job
 // (with promotions) and Start a Relationship are left out under their Unavailable tokens:
 // where the Teen round deals their rows (Experiences), they would be drawn and refused.
-// With Experiences, counted exactly (free Dream slots, the variants of each dreamt card, planned
-// Experiences), since they would otherwise be most of the candidates and mostly illegal.
+// Experiences, Kids and Nostalgia count their own segments, in their files; candidate_in finds
+// their candidates there too.
 MainCandidates Game::main_candidates(const State& s) const {
-  // The total is summed as the counts are set: summing the array afterwards would read back
-  // 16-bit stores just made, which stalls on store forwarding.
   MainCandidates c;
-  auto set = [&](MainCandidates::Segment segment, std::size_t count) {
-    c.count[segment] = static_cast<std::uint16_t>(count);
-    c.total += static_cast<int>(count);
-  };
+  auto set = [&c](MainCandidates::Segment segment, std::size_t count) { c.set(segment, count); };
   const PlayerState& p = s.players[s.current];
-  int planned = 0, cloud_actions = 0;
-  if (experiences_on()) {
-    const std::array<int, 3> board = experiences_board_counts(s);
-    for (const InPlay& card : p.cards) planned += card.kind == kExperienceCard;
-    set(MainCandidates::kPlanExperience, board[0]);
-    set(MainCandidates::kDream, board[1]);
-    set(MainCandidates::kFromDream, board[2]);
-    cloud_actions = board[0] + board[1] + board[2];
-  }
+  if (experiences_on()) count_experiences_candidates(s, c);
   // Only the Cloud (Experiences) or the meeple (Community) is left: only their boards. Without
   // this, SMART Goals, which places nothing, would be offered too.
   if (p.hourglasses == 0) {
     set(MainCandidates::kCommunity, s.community_row.size());
     return c;
   }
-  if (experiences_on()) {
-    set(MainCandidates::kExtendExperience, planned);
-    // With the Cloud unused, each Experiences-board action may place an Hourglass instead.
-    if (p.cloud < 0) set(MainCandidates::kWithHourglass, cloud_actions);
-  }
+  if (experiences_on()) count_hourglass_experiences_candidates(s, c);
   set(MainCandidates::kSimple, kNumSimpleActions);
   set(MainCandidates::kStart, s.project_row_roles);
   if (s.group_holders) {  // counted from the kept open roles; the 5th seat's ids come last
@@ -156,21 +137,8 @@ MainCandidates Game::main_candidates(const State& s) const {
   const auto cards = static_cast<std::uint16_t>(p.cards.size());
   set(MainCandidates::kCardActions, cards);
   if (!expansion_segments_) return c;
-  if (kids_on() && !s.kid_deck.empty()) {
-    set(MainCandidates::kDevelopWithKid, cards);
-    set(MainCandidates::kRaiseFamily, cards);
-  }
-  if (nostalgia_on()) {  // counted exactly: Outcomes cards at L2, and SMART Goals once unlocked
-    int outcomes = 0;
-    bool smart = false;
-    for (const InPlay& card : p.cards) {
-      outcomes += card.kind == kNostalgiaCard && card.level == 2 && nostalgia(card).category == NostalgiaCategory::kOutcomes;
-      smart = smart || unlocked(card, NostalgiaAbility::kSmartGoalsAbility);
-    }
-    set(MainCandidates::kRealize, kNostalgiaSlots);
-    set(MainCandidates::kDetermineOutcome, 2 * outcomes);
-    if (smart) set(MainCandidates::kSmartGoals, cards);
-  }
+  if (kids_on()) count_kid_candidates(s, c);
+  if (nostalgia_on()) count_nostalgia_candidates(s, c);
   if (school_course_open(s)) set(MainCandidates::kSchool, 3);
   set(MainCandidates::kMakeFriend, s.friend_row.size());
   set(MainCandidates::kCommunity, s.community_row.size());
@@ -189,7 +157,6 @@ int Game::candidate_in(const State& s, int segment, int index) const {
       ActionKind::kSmartGoals, ActionKind::kSchoolCourse, ActionKind::kMakeFriend,
       ActionKind::kCommunityPlace, kNone, kNone};
   if (kSlotKind[segment] != kNone) return encode(kSlotKind[segment], index);
-  const PlayerState& p = s.players[s.current];
   switch (segment) {
     case MainCandidates::kStart:
       return start_candidate(s, index);
@@ -210,45 +177,10 @@ int Game::candidate_in(const State& s, int segment, int index) const {
       });
       return action;
     }
-    case MainCandidates::kDream: {
-      int free_slots = 0;
-      for (int d = 0; d < rules_.dream_slots; ++d) free_slots += p.dream[d].source < 0;
-      int nth_free = index % free_slots, slot = 0;
-      for (;; ++slot)
-        if (p.dream[slot].source < 0 && nth_free-- == 0) break;
-      int k = index / free_slots;
-      int row = 0;
-      for (; row < kNumRows && k >= static_cast<int>(s.rows[row].size()); ++row) k -= static_cast<int>(s.rows[row].size());
-      // Past the four rows: the Experiences board (row kExperienceSource).
-      return encode(Action{ActionKind::kDream, 0, static_cast<std::int8_t>(row), static_cast<std::int8_t>(k),
-                           static_cast<std::int8_t>(slot), false});
-    }
-    case MainCandidates::kFromDream:
-      for (int slot = 0;; ++slot) {
-        if (p.dream[slot].source < 0) continue;
-        const int variants = dream_variants(p.dream[slot]);
-        if (index < variants) return encode(ActionKind::kFromDream, slot, index);
-        index -= variants;
-      }
-    case MainCandidates::kWithHourglass: {  // the index-th of those three segments, with an Hourglass
-      const std::array<int, 3> board = experiences_board_counts(s);
-      constexpr Segment kCloudSegments[3] = {MainCandidates::kPlanExperience, MainCandidates::kDream, MainCandidates::kFromDream};
-      int k = 0;
-      for (; index >= board[k]; ++k) index -= board[k];
-      Action with_hourglass = decode(candidate_in(s, kCloudSegments[k], index));
-      with_hourglass.hourglass = true;
-      return encode(with_hourglass);
-    }
-    case MainCandidates::kDetermineOutcome:  // the (index / 2)-th Outcomes card at L2
-      for (std::size_t slot = 0;; ++slot) {
-        const InPlay& card = p.cards[slot];
-        if (card.kind != kNostalgiaCard || card.level != 2 || nostalgia(card).category != NostalgiaCategory::kOutcomes) continue;
-        if (index < 2) return encode(ActionKind::kDetermineOutcome, static_cast<int>(slot), index);
-        index -= 2;
-      }
-    default:  // kExtendExperience: the index-th planned Experience
-      for (std::size_t slot = 0;; ++slot)
-        if (p.cards[slot].kind == kExperienceCard && index-- == 0) return encode(ActionKind::kExtendExperience, static_cast<int>(slot));
+    case MainCandidates::kDetermineOutcome:
+      return outcome_candidate(s, index);
+    default:  // kDream, kFromDream, kWithHourglass, kExtendExperience
+      return experiences_candidate(s, segment, index);
   }
 }
 

@@ -1,11 +1,14 @@
-// The Experiences expansion's boards (Experiences rulebook; docs/pursuit_of_happiness.md §9):
-// the Experiences board, whose cards slide right and are refilled from the left, and the Dream
-// boards' Desire tokens, and the Dream board's variants and counts for the candidates. The actions
-// themselves are in actions.cpp with the others. Rule parameter: `dream_slots`.
+// The Experiences expansion (Experiences rulebook; docs/pursuit_of_happiness.md §9): the
+// Experiences board, whose cards slide right and are refilled from the left; the Dream boards
+// and their Desire tokens; the Cloud. Its board's main actions (Plan Experience, Dream, taking
+// a card from the Dream board, with the Cloud or an Hourglass) are counted, found, planned and
+// resolved here; a planned Experience is experienced or extended as a card action (actions.cpp).
+// Rule parameter: `dream_slots`.
 #include <algorithm>
 
 #include "lifespan/common/deck.hpp"
 #include "lifespan/pursuit_of_happiness/game.hpp"
+#include "plan_take.hpp"
 #include "views/observation_layout.hpp"
 #include "views/view_text.hpp"
 
@@ -54,6 +57,95 @@ std::array<int, 3> Game::experiences_board_counts(const State& s) const {
   int sources = static_cast<int>(s.experience_row.size());
   for (const auto& row : s.rows) sources += static_cast<int>(row.size());
   return {static_cast<int>(s.experience_row.size()), sources * free_slots, leaving};
+}
+
+// Plan Experience, Dream and taking a card from the Dream board (plan_action; with an Hourglass
+// instead of the Cloud, plan_action plans the same action with the Cloud first).
+Plan Game::plan_experiences_board_action(const State& s, const Action& a) const {
+  const PlayerState& p = s.players[s.current];
+  const int board_cards = static_cast<int>(s.experience_row.size());
+  Plan plan;
+  switch (a.kind) {
+    case ActionKind::kPlanExperience:
+      if (a.slot >= board_cards) return plan;
+      return plan_take(s, kExperienceSource, s.experience_row[a.slot], 0);
+    case ActionKind::kDream: {  // a card of a row or the Experiences board into Dream slot `variant`
+      const int slot = a.variant;
+      if (!experiences_on() || slot >= rules_.dream_slots || p.dream[slot].source >= 0) return plan;
+      if (a.slot >= (a.row < kExperienceSource ? static_cast<int>(s.rows[a.row].size()) : board_cards)) return plan;
+      place_on_board(s, p, kDream, plan);
+      return plan;
+    }
+    default: {  // kFromDream
+      if (a.slot >= rules_.dream_slots || p.dream[a.slot].source < 0) return plan;
+      const Dreamt& d = p.dream[a.slot];
+      if (dream_promotion(d, a.variant)) return plan_promotion(s, job_of_entry(d.entry));
+      return plan_take(s, d.source, d.entry, a.variant);
+    }
+  }
+}
+
+// The Experiences board's main-action candidates (candidates.cpp): Plan Experience, Dream and
+// taking from the Dream board, counted exactly, as they would otherwise be most of the
+// candidates and mostly illegal.
+void Game::count_experiences_candidates(const State& s, MainCandidates& c) const {
+  const std::array<int, 3> board = experiences_board_counts(s);
+  c.set(MainCandidates::kPlanExperience, board[0]);
+  c.set(MainCandidates::kDream, board[1]);
+  c.set(MainCandidates::kFromDream, board[2]);
+}
+
+// Those that need an Hourglass (the seat has one): extending each planned Experience, and,
+// with the Cloud unused, each Experiences-board action again placing an Hourglass instead.
+void Game::count_hourglass_experiences_candidates(const State& s, MainCandidates& c) const {
+  const PlayerState& p = s.players[s.current];
+  int planned = 0;
+  for (const InPlay& card : p.cards) planned += card.kind == kExperienceCard;
+  c.set(MainCandidates::kExtendExperience, planned);
+  if (p.cloud < 0)
+    c.set(MainCandidates::kWithHourglass, c.count[MainCandidates::kPlanExperience] + c.count[MainCandidates::kDream] +
+                                              c.count[MainCandidates::kFromDream]);
+}
+
+// The index-th candidate of an Experiences segment but Plan Experience (whose index is the
+// board slot): kDream, kFromDream, kWithHourglass or kExtendExperience.
+int Game::experiences_candidate(const State& s, int segment, int index) const {
+  const PlayerState& p = s.players[s.current];
+  switch (segment) {
+    case MainCandidates::kDream: {  // the card (index / free slots) into the (index % free slots)-th free slot
+      int free_slots = 0;
+      for (int d = 0; d < rules_.dream_slots; ++d) free_slots += p.dream[d].source < 0;
+      int nth_free = index % free_slots, slot = 0;
+      for (;; ++slot)
+        if (p.dream[slot].source < 0 && nth_free-- == 0) break;
+      int k = index / free_slots;
+      int row = 0;
+      for (; row < kNumRows && k >= static_cast<int>(s.rows[row].size()); ++row) k -= static_cast<int>(s.rows[row].size());
+      // Past the four rows: the Experiences board (row kExperienceSource).
+      return encode(Action{ActionKind::kDream, 0, static_cast<std::int8_t>(row), static_cast<std::int8_t>(k),
+                           static_cast<std::int8_t>(slot), false});
+    }
+    case MainCandidates::kFromDream:
+      for (int slot = 0;; ++slot) {
+        if (p.dream[slot].source < 0) continue;
+        const int variants = dream_variants(p.dream[slot]);
+        if (index < variants) return encode(ActionKind::kFromDream, slot, index);
+        index -= variants;
+      }
+    case MainCandidates::kWithHourglass: {  // the index-th of those three segments, with an Hourglass
+      const std::array<int, 3> board = experiences_board_counts(s);
+      constexpr MainCandidates::Segment kCloudSegments[3] = {MainCandidates::kPlanExperience, MainCandidates::kDream,
+                                                             MainCandidates::kFromDream};
+      int k = 0;
+      for (; index >= board[k]; ++k) index -= board[k];
+      Action with_hourglass = decode(candidate_in(s, kCloudSegments[k], index));
+      with_hourglass.hourglass = true;
+      return encode(with_hourglass);
+    }
+    default:  // kExtendExperience: the index-th planned Experience
+      for (std::size_t slot = 0;; ++slot)
+        if (p.cards[slot].kind == kExperienceCard && index-- == 0) return encode(ActionKind::kExtendExperience, static_cast<int>(slot));
+  }
 }
 
 // The ways a dreamt card can leave the Dream board: a Group Project's roles, a Stand-alone

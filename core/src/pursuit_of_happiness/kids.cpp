@@ -60,6 +60,23 @@ bool Game::kid_grows(const InPlay& c) const {
   return c.kind == kKidCard && c.level < cards_.kids[c.id].num_levels;
 }
 
+// The Kids actions' main-action candidates (candidates.cpp): one of each per card in play while
+// the Kid deck has a Kid to draw; candidate_legal refuses a card that is not a Partner of the
+// right level (kid_action_card) before planning it.
+void Game::count_kid_candidates(const State& s, MainCandidates& c) const {
+  if (s.kid_deck.empty()) return;
+  const std::size_t cards = s.players[s.current].cards.size();
+  c.set(MainCandidates::kDevelopWithKid, cards);
+  c.set(MainCandidates::kRaiseFamily, cards);
+}
+
+// A Kid's upkeep: its next level's cost and reward, none at its last level.
+std::pair<Effect, Effect> Game::kid_upkeep(const InPlay& c) const {
+  if (!kid_grows(c)) return {};
+  const KidLevel& next = cards_.kids[c.id].levels[c.level];
+  return {next.cost, next.reward};
+}
+
 // Start of Upkeep: each Kid moves to its next level. A level with a cost waits for the
 // player's decision (pay it for the reward, or lose 1 LTH: actions.cpp); one with a
 // requirement gives its reward if the requirement is met, else the player loses 1 LTH.

@@ -128,6 +128,36 @@ void Game::do_nostalgia_free(State& s, const Action& a) const {
   }
 }
 
+// Nostalgia's main-action candidates (candidates.cpp), counted exactly: Realize on each board
+// slot, both outcomes of each Outcomes card at L2, and SMART Goals on each card once unlocked.
+void Game::count_nostalgia_candidates(const State& s, MainCandidates& c) const {
+  const PlayerState& p = s.players[s.current];
+  int outcomes = 0;
+  bool smart = false;
+  for (const InPlay& card : p.cards) {
+    outcomes += outcomes_card_at_l2(card);
+    smart = smart || unlocked(card, NostalgiaAbility::kSmartGoalsAbility);
+  }
+  c.set(MainCandidates::kRealize, kNostalgiaSlots);
+  c.set(MainCandidates::kDetermineOutcome, 2 * outcomes);
+  if (smart) c.set(MainCandidates::kSmartGoals, p.cards.size());
+}
+
+bool Game::outcomes_card_at_l2(const InPlay& c) const {
+  return c.kind == kNostalgiaCard && c.level == 2 && nostalgia(c).category == NostalgiaCategory::kOutcomes;
+}
+
+// The index-th Determine Outcome candidate: outcome (index % 2) of the (index / 2)-th Outcomes
+// card at L2.
+int Game::outcome_candidate(const State& s, int index) const {
+  const PlayerState& p = s.players[s.current];
+  for (std::size_t slot = 0;; ++slot) {
+    if (!outcomes_card_at_l2(p.cards[slot])) continue;
+    if (index < 2) return encode(ActionKind::kDetermineOutcome, static_cast<int>(slot), index);
+    index -= 2;
+  }
+}
+
 // The main actions of Nostalgia's own: Realize a Reminiscence (both Triggers activated; the
 // requirement is checked, the cost paid), Determine the Outcome (an Outcomes card at level 2),
 // and a Basic Project advanced into L4 with SMART Goals (Time Management): one of the Hourglasses
@@ -149,7 +179,7 @@ Plan Game::plan_nostalgia(const State& s, const Action& a) const {
     const int k = a.slot, outcome = a.variant;
     if (k >= static_cast<int>(p.cards.size())) return plan;
     const InPlay& c = p.cards[k];
-    if (c.kind != kNostalgiaCard || nostalgia(c).category != NostalgiaCategory::kOutcomes || c.level != 2) return plan;
+    if (!outcomes_card_at_l2(c)) return plan;
     const NostalgiaOutcome& chosen = nostalgia(c).outcomes[outcome];
     if (chosen.partner && p.cards.full()) return plan;  // no room for the Partner it brings
     plan.ok = true;

@@ -2,12 +2,18 @@
 // docs/pursuit_of_happiness.md, Stand-alone Jobs): a Stand-alone Job is hired with its Work
 // Harder times chosen, and at each Upkeep its holder may work harder, paying the printed Work
 // Harder upkeep that many times on top for its reward. Its hiring is planned with the other take
-// actions (Game::plan_take, actions.cpp); its upkeep is Game::printed_upkeep's. Rule parameters:
+// actions (Game::plan_take, plan_take.hpp); its upkeep is Game::job_upkeep. Rule parameters:
 // none of its own; a Child Trait's upkeep relief comes off the card's own upkeep, not off working
 // harder (Game::upkeep_cost).
 #include "lifespan/pursuit_of_happiness/game.hpp"
 
 namespace lifespan::pursuit_of_happiness {
+
+// A Job's printed upkeep, with its Work Harder upkeep `harder` times on top (only a Stand-alone
+// Job works harder: 0 for any other).
+std::pair<Effect, Effect> Game::job_upkeep(const JobFace& face, int harder) {
+  return {face.upkeep_cost.plus(face.harder_upkeep_cost, harder), face.upkeep_reward.plus(face.harder_upkeep_reward, harder)};
+}
 
 // Paying a due Stand-alone Job's upkeep working harder `times` times.
 bool Game::upkeep_harder_legal(const State& s, int times) const {

@@ -60,6 +60,12 @@ struct MainCandidates {
       kJoinFifthSeat, kSpendAtLevel, kWithHourglass};
   std::array<std::uint16_t, kNumSegments> count{};
   int total = 0;
+  // The total is summed as the counts are set: summing the array afterwards would read back
+  // 16-bit stores just made, which stalls on store forwarding.
+  void set(Segment segment, std::size_t n) {
+    count[segment] = static_cast<std::uint16_t>(n);
+    total += static_cast<int>(n);
+  }
 };
 
 class Game {
@@ -258,17 +264,23 @@ class Game {
   Plan plan_card_action(const State& s, int slot, bool extend) const;
   static Effect without_placed_hourglass(Effect cost);
   // Taking a card from a row or the Experiences board (`source`), or from the Dream board:
-  // `variant` is a Group Project's role or a Stand-alone Job's Work Harder times.
+  // `variant` is a Group Project's role or a Stand-alone Job's Work Harder times (inline, in
+  // plan_take.hpp).
   Plan plan_take(const State& s, int source, int entry, int variant) const;
   Plan plan_promotion(const State& s, const JobFace& next) const;
   void take(State& s, int seat, int source, int entry, int variant) const;
   void trait_bonus(State& s, int seat, int taken) const;  // a Child Trait's action_bonus
   // experiences.cpp
   std::array<int, 3> experiences_board_counts(const State& s) const;  // Plan Experience, Dream, from the Dream board
+  // Its segments of main_candidates and candidate_in.
+  void count_experiences_candidates(const State& s, MainCandidates& c) const;
+  void count_hourglass_experiences_candidates(const State& s, MainCandidates& c) const;
+  int experiences_candidate(const State& s, int segment, int index) const;
   int dream_variants(const Dreamt& d) const;
   bool dream_promotion(const Dreamt& d, int variant) const;
   void refill_experiences(State& s, int emptied_slot) const;
-  // The Experiences board's actions, resolved (their plans are plan_take's, actions.cpp).
+  Plan plan_experiences_board_action(const State& s, const Action& a) const;  // Plan Experience, Dream, from the Dream board
+  // The Experiences board's actions, resolved.
   void take_from_experiences_board(State& s, int seat, const Action& a) const;  // Plan Experience
   void dream(State& s, int seat, const Action& a) const;
   void take_from_dream(State& s, int seat, const Action& a) const;
@@ -289,6 +301,8 @@ class Game {
   void decide_kid(State& s, bool discard) const;
   void grow_kids(State& s, int seat) const;
   bool kid_grows(const InPlay& c) const;  // a Kid below its last level
+  void count_kid_candidates(const State& s, MainCandidates& c) const;  // main_candidates' Kids segments
+  std::pair<Effect, Effect> kid_upkeep(const InPlay& c) const;  // cost and reward at Upkeep
   // Seats, byte counts and turns, shared by every part
   // The seat `k` places clockwise after `seat` (0 <= k <= n): a subtraction rather than `% n`,
   // whose division is slow, as every turn and round looks for the next seat.
@@ -323,9 +337,11 @@ class Game {
   void check_trends(const State& s) const;
   // pets.cpp
   bool pet_grows(const InPlay& c) const;
+  std::pair<Effect, Effect> pet_upkeep(const InPlay& c) const;  // a growing Pet's cost and reward
   bool unfed_pet_stays(const InPlay& c) const;  // a growing Pet given up at Upkeep (`unfed_pet`)
   // standalone_jobs.cpp
   bool upkeep_harder_legal(const State& s, int times) const;
+  static std::pair<Effect, Effect> job_upkeep(const JobFace& face, int harder);  // cost and reward
   // nostalgia.cpp
   bool nostalgia_on() const { return !cards_.nostalgia.empty(); }
   void deal_nostalgia(State& s) const;
@@ -334,6 +350,9 @@ class Game {
   int nostalgia_free_candidates(const State& s) const;  // for the sampler: a superset, counted
   int nostalgia_free_candidate(const State& s, int index) const;
   void do_nostalgia_free(State& s, const Action& a) const;
+  void count_nostalgia_candidates(const State& s, MainCandidates& c) const;  // main_candidates' segments
+  bool outcomes_card_at_l2(const InPlay& c) const;  // an Outcomes card whose outcome may be determined
+  int outcome_candidate(const State& s, int index) const;  // candidate_in's Determine Outcome
   Plan plan_nostalgia(const State& s, const Action& a) const;
   void resolve_nostalgia(State& s, int seat, const Action& a, const Plan& plan) const;
   void progress_nostalgia(State& s, int seat, InPlay& c) const;
