@@ -15,6 +15,9 @@ namespace {
 // + 6·3 rows + 6·3 Items above L1 + 1 + 24 cards + 6·2 working harder + 5 plans + 29·3 dreams + 3·4 from the Dream
 // board + 24 extended Experiences + those 104 again with an Hourglass + Pass + the Event task.
 constexpr std::size_t kMaxCandidates = 1024;
+// The Experiences-board candidates at most: the board, every Dream source into each Dream slot,
+// every way to leave each Dream slot.
+constexpr std::size_t kMaxCloudCandidates = kExperienceSlots + action_layout::kDreamIds + kMaxDreamSlots * kDreamVariants;
 constexpr unsigned kFirstFourSeats = (1u << kBasePlayers) - 1, kFifthSeat = 1u << kBasePlayers;
 
 }  // namespace
@@ -186,22 +189,65 @@ int Game::candidate_in(const State& s, int segment, int index) const {
 
 // Calls visit(action, legal) for every candidate in ascending action id until it returns true;
 // returns whether it did.
+//
+// The Experiences-board segments (Plan Experience, Dream, taking from the Dream board) come
+// again with an Hourglass instead of the Cloud (kWithHourglass, last in id order). Each twin
+// is settled from its Cloud candidate's plan as that one is visited, and kept: a twin is legal
+// where its Cloud candidate is, the plan places the Cloud, and the Hourglass it places instead
+// is at hand (the cost, and so what can_pay found, is the same). Planning each twin again, as a
+// playout's draw does, was most of the listing's cost with Experiences.
 template <class Visit>
 bool Game::for_each_candidate(const State& s, const MainCandidates& c, Visit&& visit, Plan* plan) const {
   int action = 0;
+  const bool twins = c.count[MainCandidates::kWithHourglass] > 0;
+  std::array<std::uint16_t, kMaxCloudCandidates> twin_ids;  // filled before they are read
+  std::array<bool, kMaxCloudCandidates> twin_legal;
+  int num_twins = 0;
+  auto keep_twin = [&](int cloud_action, bool legal, const Plan& made) {
+    if (!twins) return;
+    twin_ids[num_twins] = static_cast<std::uint16_t>(hourglass_twin(cloud_action));
+    Plan with_hourglass = made;
+    with_hourglass.cloud = false;
+    twin_legal[num_twins++] = legal && made.cloud &&
+                              s.players[s.current].hourglasses >= with_hourglass.cost[kHourglasses] + with_hourglass.placed();
+  };
   for (const MainCandidates::Segment segment : MainCandidates::kInIdOrder) {
+    const int count = c.count[segment];
+    if (count == 0) continue;
+    if (segment == MainCandidates::kWithHourglass && twins) {
+      for (int k = 0; k < num_twins; ++k) {
+        if (twin_legal[k] && plan) *plan = plan_action(s, decode(twin_ids[k]));
+        if (visit(twin_ids[k], twin_legal[k])) return true;
+      }
+      continue;
+    }
     // A Dream is legal for every card and free Dream slot alike, or for none, with the same
     // plan: plan_action's only test past the candidate's own slot and card is the Dream space.
     // So the first is planned for all (each free Dream slot makes one per card in the rows and on
     // the Experiences board).
-    if (segment == MainCandidates::kDream && c.count[segment] > 0) {
-      const bool legal = candidate_legal(s, segment, 0, action, plan);
-      if (visit(action, legal)) return true;
-      for (int k = 1; k < c.count[segment]; ++k)
-        if (visit(candidate_in(s, segment, k), legal)) return true;
+    if (segment == MainCandidates::kDream) {
+      Plan made;
+      const bool legal = candidate_legal(s, segment, 0, action, &made);
+      if (legal && plan) *plan = made;
+      std::array<std::uint16_t, action_layout::kDreamIds> dreams;
+      dream_candidates(s, dreams.data());
+      for (int k = 0; k < count; ++k) {
+        keep_twin(dreams[k], legal, made);
+        if (visit(dreams[k], legal)) return true;
+      }
       continue;
     }
-    for (int k = 0; k < c.count[segment]; ++k) {
+    if (segment == MainCandidates::kPlanExperience || segment == MainCandidates::kFromDream) {
+      for (int k = 0; k < count; ++k) {
+        Plan made;
+        const bool legal = candidate_legal(s, segment, k, action, &made);
+        if (legal && plan) *plan = made;
+        keep_twin(action, legal, made);
+        if (visit(action, legal)) return true;
+      }
+      continue;
+    }
+    for (int k = 0; k < count; ++k) {
       const bool legal = candidate_legal(s, segment, k, action, plan);
       if (visit(action, legal)) return true;
     }

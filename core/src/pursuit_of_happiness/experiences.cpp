@@ -121,9 +121,7 @@ int Game::experiences_candidate(const State& s, int segment, int index) const {
       int k = index / free_slots;
       int row = 0;
       for (; row < kNumRows && k >= static_cast<int>(s.rows[row].size()); ++row) k -= static_cast<int>(s.rows[row].size());
-      // Past the four rows: the Experiences board (row kExperienceSource).
-      return encode(Action{ActionKind::kDream, 0, static_cast<std::int8_t>(row), static_cast<std::int8_t>(k),
-                           static_cast<std::int8_t>(slot), false});
+      return dream_id(row, k, slot);  // past the four rows: the Experiences board (kExperienceSource)
     }
     case MainCandidates::kFromDream:
       for (int slot = 0;; ++slot) {
@@ -138,14 +136,28 @@ int Game::experiences_candidate(const State& s, int segment, int index) const {
                                                              MainCandidates::kFromDream};
       int k = 0;
       for (; index >= board[k]; ++k) index -= board[k];
-      Action with_hourglass = decode(candidate_in(s, kCloudSegments[k], index));
-      with_hourglass.hourglass = true;
-      return encode(with_hourglass);
+      return hourglass_twin(candidate_in(s, kCloudSegments[k], index));
     }
     default:  // kExtendExperience: the index-th planned Experience
       for (std::size_t slot = 0;; ++slot)
         if (p.cards[slot].kind == kExperienceCard && index-- == 0) return encode(ActionKind::kExtendExperience, static_cast<int>(slot));
   }
+}
+
+// Every Dream candidate's id in candidate order, as experiences_candidate finds the index-th:
+// card by card (the rows', then the Experiences board's), each into every free Dream slot.
+void Game::dream_candidates(const State& s, std::uint16_t* out) const {
+  const PlayerState& p = s.players[s.current];
+  std::array<int, kMaxDreamSlots> free_slots{};
+  int num_free = 0;
+  for (int d = 0; d < rules_.dream_slots; ++d)
+    if (p.dream[d].source < 0) free_slots[num_free++] = d;
+  auto each_free_slot = [&](int row, int k) {
+    for (int f = 0; f < num_free; ++f) *out++ = static_cast<std::uint16_t>(dream_id(row, k, free_slots[f]));
+  };
+  for (int row = 0; row < kNumRows; ++row)
+    for (int k = 0; k < static_cast<int>(s.rows[row].size()); ++k) each_free_slot(row, k);
+  for (int k = 0; k < static_cast<int>(s.experience_row.size()); ++k) each_free_slot(kExperienceSource, k);
 }
 
 // The ways a dreamt card can leave the Dream board: a Group Project's roles, a Stand-alone

@@ -297,6 +297,38 @@ static_assert(refresh_action(0) == encode(Action{ActionKind::kRefresh, 0, 0, 0, 
               refresh_action(kNumRows) == -1, "Refresh is one id a row");
 inline constexpr std::uint16_t kPassId = static_cast<std::uint16_t>(encode(ActionKind::kPass));
 
+// Dream's id for the card in `slot` of `row` (kExperienceSource: the Experiences board) into
+// Dream slot `dream_slot`, read off the Dream range's record without the general walk: listing
+// the Dream candidates makes one for every card and free Dream slot.
+constexpr int dream_id(int row, int slot, int dream_slot) {
+  const action_layout::Range& r = action_layout::kRanges[action_layout::kChain.first_range[static_cast<int>(ActionKind::kDream)]];
+  return r.first + (row * r.slots + slot) * r.variants + dream_slot;
+}
+static_assert(dream_id(0, 0, 0) == encode(Action{ActionKind::kDream, 0, 0, 0, 0, false}) &&
+              dream_id(2, 3, 1) == encode(Action{ActionKind::kDream, 0, 2, 3, 1, false}) &&
+              dream_id(kExperienceSource, kExperienceSlots - 1, kMaxDreamSlots - 1) ==
+                  encode(Action{ActionKind::kDream, 0, kExperienceSource, kExperienceSlots - 1, kMaxDreamSlots - 1, false}),
+              "dream_id reads the Dream range as encode does");
+
+// The id of an Experiences-board action placing an Hourglass instead of the Cloud, from the
+// Cloud's id: the three Hourglass ranges repeat Plan Experience's, Dream's and taking from the
+// Dream board's, in the same order, so one offset maps all three.
+namespace action_layout {
+constexpr int hourglass_range(ActionKind kind) { return kChain.next_range[kChain.first_range[static_cast<int>(kind)]]; }
+inline constexpr int kHourglassTwinOffset = kRanges[hourglass_range(ActionKind::kPlanExperience)].first - first_id(ActionKind::kPlanExperience);
+constexpr bool mirrors_the_cloud(ActionKind kind) {
+  const Range& cloud = kRanges[kChain.first_range[static_cast<int>(kind)]];
+  const Range& twin = kRanges[hourglass_range(kind)];
+  return twin.hourglass && !cloud.hourglass && twin.first - cloud.first == kHourglassTwinOffset && twin.count == cloud.count &&
+         twin.slots == cloud.slots && twin.variants == cloud.variants && twin.variant_base == cloud.variant_base &&
+         twin.major == cloud.major && twin.majors == cloud.majors && twin.major_base == cloud.major_base;
+}
+static_assert(mirrors_the_cloud(ActionKind::kPlanExperience) && mirrors_the_cloud(ActionKind::kDream) &&
+                  mirrors_the_cloud(ActionKind::kFromDream),
+              "the Hourglass ranges follow the Cloud's at one offset");
+}  // namespace action_layout
+constexpr int hourglass_twin(int cloud_id) { return cloud_id + action_layout::kHourglassTwinOffset; }
+
 // The main action of a turn: it places an Hourglass (or the Cloud, the meeple) and has a plan.
 constexpr bool is_main_action(ActionKind kind) {
   switch (kind) {

@@ -276,6 +276,7 @@ class Game {
   void count_experiences_candidates(const State& s, MainCandidates& c) const;
   void count_hourglass_experiences_candidates(const State& s, MainCandidates& c) const;
   int experiences_candidate(const State& s, int segment, int index) const;
+  void dream_candidates(const State& s, std::uint16_t* out) const;  // every Dream candidate's id, in order
   int dream_variants(const Dreamt& d) const;
   bool dream_promotion(const Dreamt& d, int variant) const;
   void refill_experiences(State& s, int emptied_slot) const;
