@@ -153,3 +153,36 @@ def test_the_sampler_counts_open_group_roles_as_they_are_taken_and_leave(ph):
     assert game.state_from_json(state.to_json()) == state
     assert set(state._sample_actions(3000, 7)) & {ph.join_group(0, 0, role) for role in range(4)} == {
         ph.join_group(0, 0, 2)}
+
+
+@pytest.mark.parametrize("players, expansions, rules", [
+    (4, [], {}),
+    (3, [], {"group_join": "own_active", "promotion": "flip", "item_purchase": "first_level"}),
+    (2, ["experiences"], {"dream_slots": 2}),
+    (4, EXPANSIONS, {}),
+    (5, EXPANSIONS, {}),
+    (3, EXPANSIONS, {"group_join": "own_active", "promotion": "flip", "item_purchase": "first_level", "dream_slots": 1}),
+])
+def test_apply_finds_each_main_action_where_the_listing_has_it(ph, players, expansions, rules):
+    # apply finds a main action's place among the candidates and checks it there alone, without
+    # walking the candidates before it: it must accept exactly the listed actions, every id, in
+    # Action-phase positions spread over whole games (Group Projects open, Dream boards full,
+    # Items above L1, Outcomes at L2), under the rules that change the candidates.
+    game = lifespan.load_game("pursuit_of_happiness", players=players, expansions=expansions, **rules)
+    rng, checked = random.Random(players), 0
+    for game_seed in range(3):
+        state = game.new_state(seed=game_seed)
+        while not state.is_terminal():
+            if rng.random() < 0.15 and ph.srec(state)["step"] == ph.ACTION:
+                legal, before = set(state.legal_actions()), state.to_json()
+                for action in range(game.num_distinct_actions):
+                    try:
+                        state.child(action)
+                        accepted = True
+                    except lifespan.IllegalActionError:
+                        accepted = False
+                    assert accepted == (action in legal), (state.action_to_string(action), str(state))
+                assert state.to_json() == before
+                checked += 1
+            state.apply(rng.choice(state.legal_actions()))
+    assert checked >= 10

@@ -144,6 +144,62 @@ int Game::experiences_candidate(const State& s, int segment, int index) const {
   }
 }
 
+// candidate_position's Experiences cases, the inverse of experiences_candidate: Plan Experience
+// by board slot; a Dream by its card's place among the rows' and the board's cards, then its
+// slot among the free ones; taking from the Dream board after the ways to leave the slots
+// before; extending after the Experiences before it in the play area; with an Hourglass, after
+// the Cloud's candidates of the segments before its own.
+bool Game::experiences_candidate_position(const State& s, const Action& a, int& segment, int& index) const {
+  const PlayerState& p = s.players[s.current];
+  if (a.hourglass) {
+    if (!experiences_candidate_position(s, with_cloud(a), segment, index)) return false;
+    const std::array<int, 3> board = experiences_board_counts(s);
+    if (segment != MainCandidates::kPlanExperience) index += board[0];
+    if (segment == MainCandidates::kFromDream) index += board[1];
+    segment = MainCandidates::kWithHourglass;
+    return true;
+  }
+  switch (a.kind) {
+    case ActionKind::kPlanExperience:
+      segment = MainCandidates::kPlanExperience;
+      index = a.slot;
+      return true;
+    case ActionKind::kDream: {
+      if (a.variant >= rules_.dream_slots || p.dream[a.variant].source >= 0) return false;
+      const int row_size = static_cast<int>(a.row < kExperienceSource ? s.rows[a.row].size() : s.experience_row.size());
+      if (a.slot >= row_size) return false;
+      int card = a.slot, free_slots = 0, nth_free = 0;
+      for (int row = 0; row < a.row; ++row) card += static_cast<int>(s.rows[row].size());
+      for (int d = 0; d < rules_.dream_slots; ++d) {
+        free_slots += p.dream[d].source < 0;
+        nth_free += d < a.variant && p.dream[d].source < 0;
+      }
+      segment = MainCandidates::kDream;
+      index = card * free_slots + nth_free;
+      return true;
+    }
+    case ActionKind::kFromDream: {
+      if (a.slot >= rules_.dream_slots || p.dream[a.slot].source < 0 || a.variant >= dream_variants(p.dream[a.slot])) return false;
+      int before = 0;
+      for (int d = 0; d < a.slot; ++d)
+        if (p.dream[d].source >= 0) before += dream_variants(p.dream[d]);
+      segment = MainCandidates::kFromDream;
+      index = before + a.variant;
+      return true;
+    }
+    case ActionKind::kExtendExperience: {
+      if (a.slot >= static_cast<int>(p.cards.size()) || p.cards[a.slot].kind != kExperienceCard) return false;
+      int before = 0;
+      for (int k = 0; k < a.slot; ++k) before += p.cards[k].kind == kExperienceCard;
+      segment = MainCandidates::kExtendExperience;
+      index = before;
+      return true;
+    }
+    default:
+      return false;
+  }
+}
+
 // Every Dream candidate's id in candidate order, as experiences_candidate finds the index-th:
 // card by card (the rows', then the Experiences board's), each into every free Dream slot.
 void Game::dream_candidates(const State& s, std::uint16_t* out) const {

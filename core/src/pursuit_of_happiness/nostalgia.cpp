@@ -143,6 +143,16 @@ void Game::count_nostalgia_candidates(const State& s, MainCandidates& c) const {
   if (smart) c.set(MainCandidates::kSmartGoals, p.cards.size());
 }
 
+// candidate_position's Determine Outcome: the index outcome_candidate finds `a` at, or -1 when
+// its card is not an Outcomes card at L2.
+int Game::outcome_position(const State& s, const Action& a) const {
+  const PlayerState& p = s.players[s.current];
+  if (a.slot >= static_cast<int>(p.cards.size()) || !outcomes_card_at_l2(p.cards[a.slot])) return -1;
+  int before = 0;
+  for (int k = 0; k < a.slot; ++k) before += outcomes_card_at_l2(p.cards[k]);
+  return 2 * before + a.variant;
+}
+
 bool Game::outcomes_card_at_l2(const InPlay& c) const {
   return c.kind == kNostalgiaCard && c.level == 2 && nostalgia(c).category == NostalgiaCategory::kOutcomes;
 }

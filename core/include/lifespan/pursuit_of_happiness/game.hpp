@@ -229,6 +229,8 @@ class Game {
   int open_roles_on(const InPlay& c) const;      // a Group Project's roles nobody has taken
   static void set_group_slots(State& s, int seat, std::uint32_t slots);  // and group_holders
   int candidate_in(const State& s, int segment, int index) const;
+  // Its inverse: where an action would stand among the candidates (false: nowhere).
+  bool candidate_position(const State& s, const Action& a, int& segment, int& index) const;
   // The index-th purchase above L1 of the Item row: its row slot, and `level` from 1 (L2).
   int spend_at_level_slot(const State& s, int index, int& level) const {
     for (int k = 0;; ++k) {
@@ -277,6 +279,7 @@ class Game {
   void count_hourglass_experiences_candidates(const State& s, MainCandidates& c) const;
   int experiences_candidate(const State& s, int segment, int index) const;
   void dream_candidates(const State& s, std::uint16_t* out) const;  // every Dream candidate's id, in order
+  bool experiences_candidate_position(const State& s, const Action& a, int& segment, int& index) const;
   int dream_variants(const Dreamt& d) const;
   bool dream_promotion(const Dreamt& d, int variant) const;
   void refill_experiences(State& s, int emptied_slot) const;
@@ -354,6 +357,7 @@ class Game {
   void count_nostalgia_candidates(const State& s, MainCandidates& c) const;  // main_candidates' segments
   bool outcomes_card_at_l2(const InPlay& c) const;  // an Outcomes card whose outcome may be determined
   int outcome_candidate(const State& s, int index) const;  // candidate_in's Determine Outcome
+  int outcome_position(const State& s, const Action& a) const;  // its inverse, or -1
   Plan plan_nostalgia(const State& s, const Action& a) const;
   void resolve_nostalgia(State& s, int seat, const Action& a, const Plan& plan) const;
   void progress_nostalgia(State& s, int seat, InPlay& c) const;
