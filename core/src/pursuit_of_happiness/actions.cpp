@@ -67,99 +67,11 @@ int harder_times(const Action& a) { return a.kind == ActionKind::kUpkeepWorkingH
 
 }  // namespace
 
-namespace {
-
-// The six simple board actions, the commonest candidates, with nothing to pay: an open space
-// and an Hourglass.
-bool simple_action_legal(const State& s, int space, Plan* plan) {
-  if (has_space(s.unavailable, space) || s.players[s.current].hourglasses == 0) return false;
-  if (plan) {
-    *plan = Plan{};
-    plan->ok = true;
-    plan->space = space;
-  }
-  return true;
-}
-
-}  // namespace
-
 // `plan`, if given, receives the plan of a legal action.
 bool Game::main_action_legal(const State& s, int action, Plan* plan) const {
   const Action a = decode(action);
   if (a.kind == ActionKind::kSimpleBoard) return simple_action_legal(s, a.slot, plan);
   return affordable(s, plan_action(s, a), plan);
-}
-
-// Whether the seat to move can carry out a planned main action: it exists, its requirement is
-// met, and the Hourglasses and the cost can be paid. `plan`, if given, receives `made` then.
-bool Game::affordable(const State& s, const Plan& made, Plan* plan) const {
-  if (!made.ok || !made.met) return false;
-  // The Hourglass placed comes on top of any the cost asks for; the Cloud (Experiences) is
-  // placed instead on the Experiences board, so with only the Cloud left only that board.
-  if (s.players[s.current].hourglasses < made.cost[kHourglasses] + made.placed()) return false;
-  if (!can_pay(s, s.current, made.cost, made.project, made.unaffected)) return false;
-  if (plan) *plan = made;
-  return true;
-}
-
-// The index-th candidate of a segment (MainCandidates): its id in `action`, and whether it is
-// legal, as main_action_legal(action) would say. Taking a row card is planned straight from the
-// segment, without going through the id: these are most of what a playout checks.
-bool Game::candidate_legal(const State& s, int segment, int index, int& action, Plan* plan) const {
-  const auto& rows = s.rows;
-  // Inlined at each use, so that plan_take's switch on the row is settled at compile time.
-  auto take_from = [&](int row, ActionKind kind) __attribute__((always_inline)) {
-    action = encode(kind, index);
-    return affordable(s, plan_take(s, row, rows[row][index], 0), plan);
-  };
-  // Tests, not a switch: a jump table here is an indirect branch the CPU mispredicts on most draws.
-  if (segment == MainCandidates::kSimple) {
-    action = encode(ActionKind::kSimpleBoard, index);
-    return simple_action_legal(s, index, plan);
-  }
-  if (segment == MainCandidates::kStart) {
-    action = start_candidate(s, index);  // not candidate_in: its switch is an indirect branch
-    const Action start = decode(action);
-    return affordable(s, plan_take(s, kProjectRow, rows[kProjectRow][start.slot], start.variant), plan);
-  }
-  if (segment == MainCandidates::kSpend) return take_from(kItemRow, ActionKind::kSpend);
-  if (segment == MainCandidates::kGetJob) {
-    // The requirement first: most Jobs drawn are refused on it, before their price is worked out.
-    if (!meets(s.players[s.current], job_of_entry(rows[kJobRow][index]).requirement)) {
-      action = encode(ActionKind::kGetJob, index);
-      return false;
-    }
-    return take_from(kJobRow, ActionKind::kGetJob);
-  }
-  if (segment == MainCandidates::kRelationship) return take_from(kPartnerRow, ActionKind::kStartRelationship);
-  // These two are planned straight from the index too: through candidate_in and plan_action's
-  // tests on the id, their draws (nearly all refused) cost 2-3% of a playout more.
-  if (segment == MainCandidates::kCardActions) {
-    action = encode(ActionKind::kCardAction, index);
-    return affordable(s, plan_card_action(s, index, false), plan);
-  }
-  if (segment == MainCandidates::kSpendAtLevel) {
-    int level = 0;
-    const int k = spend_at_level_slot(s, index, level);
-    action = encode(ActionKind::kSpend, k, level);
-    return affordable(s, plan_take(s, kItemRow, rows[kItemRow][k], level), plan);
-  }
-  // Segments counted by card or by Job row slot whose candidates are nearly all refused on the
-  // card alone: refused here as plan_action would, before going through the id.
-  if (segment == MainCandidates::kDevelopWithKid || segment == MainCandidates::kRaiseFamily) {
-    const bool raise = segment == MainCandidates::kRaiseFamily;
-    if (!kid_action_card(s.players[s.current].cards[index], raise)) {
-      action = encode(raise ? ActionKind::kRaiseFamily : ActionKind::kDevelopWithKid, index);
-      return false;
-    }
-  }
-  if (segment == MainCandidates::kGetJobWorkingHarder &&
-      !job_of_entry(rows[kJobRow][index / kMaxWorkHarder]).standalone) {  // only a Stand-alone Job works harder
-    action = encode(ActionKind::kGetJob, index / kMaxWorkHarder, index % kMaxWorkHarder + 1);
-    return false;
-  }
-  action = candidate_in(s, segment, index);
-  return main_action_legal(s, action, plan);
 }
 
 Plan Game::plan_action(const State& s, const Action& a) const {

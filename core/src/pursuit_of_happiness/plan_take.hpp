@@ -1,7 +1,8 @@
 #pragma once
-// Planning a board action's space and a take (docs/pursuit_of_happiness_engine.md §4): the base
-// game's row takes (actions.cpp) and the Experiences board's and the Dream board's
-// (experiences.cpp) plan with these. Inline here rather than in one file, as every playout move
+// Planning a board action's space, a simple board action and a take
+// (docs/pursuit_of_happiness_engine.md §4): the main actions (actions.cpp), the candidates
+// (candidates.cpp) and the Experiences board's and the Dream board's actions (experiences.cpp)
+// plan with these. Inline here rather than in one file, as every playout move
 // plans one or more takes and each call site's switch on the source is settled at compile time.
 // An internal header of core/src/pursuit_of_happiness/.
 #include "lifespan/pursuit_of_happiness/game.hpp"
@@ -24,6 +25,18 @@ inline void place_on_board(const State& s, const PlayerState& p, int space, Plan
   plan.space = space;
   plan.ok = !has_space(s.unavailable, space);
   plan.cloud = uses_cloud(p, space);
+}
+
+// The six simple board actions, the commonest candidates, with nothing to pay: an open space
+// and an Hourglass.
+inline bool simple_action_legal(const State& s, int space, Plan* plan) {
+  if (has_space(s.unavailable, space) || s.players[s.current].hourglasses == 0) return false;
+  if (plan) {
+    *plan = Plan{};
+    plan->ok = true;
+    plan->space = space;
+  }
+  return true;
 }
 
 // Taking a card onto the play area with its board action, from a row, the Experiences board or

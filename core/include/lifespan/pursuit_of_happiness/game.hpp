@@ -219,7 +219,18 @@ class Game {
   void settle_open_goals(State& s, bool game_end, bool living_only) const;
   // actions.cpp
   bool main_action_legal(const State& s, int action, Plan* plan = nullptr) const;
-  bool affordable(const State& s, const Plan& made, Plan* plan) const;
+  // Whether the seat to move can carry out a planned main action: it exists, its requirement
+  // is met, and the Hourglasses and the cost can be paid. `plan`, if given, receives `made`
+  // then. Inline: every candidate checked asks.
+  bool affordable(const State& s, const Plan& made, Plan* plan) const {
+    if (!made.ok || !made.met) return false;
+    // The Hourglass placed comes on top of any the cost asks for; the Cloud (Experiences) is
+    // placed instead on the Experiences board, so with only the Cloud left only that board.
+    if (s.players[s.current].hourglasses < made.cost[kHourglasses] + made.placed()) return false;
+    if (!can_pay(s, s.current, made.cost, made.project, made.unaffected)) return false;
+    if (plan) *plan = made;
+    return true;
+  }
   bool candidate_legal(const State& s, int segment, int index, int& action, Plan* plan) const;
   void apply_main_action(State& s, int action, const Plan& plan) const;
   // candidates.cpp
