@@ -365,13 +365,26 @@ bool Game::for_each_candidate(const State& s, const MainCandidates& c, Visit&& v
       }
       continue;
     }
+    // Plan Experience and taking from the Dream board: planned straight from the board's slots
+    // and the dreamt cards, not through each candidate's id and plan_action.
     if (segment == MainCandidates::kPlanExperience || segment == MainCandidates::kFromDream) {
-      for (int k = 0; k < count; ++k) {
-        Plan made;
-        const bool legal = candidate_legal(s, segment, k, action, &made);
+      auto cloud_candidate = [&](int id, const Plan& made) {
+        const bool legal = affordable(s, made, nullptr);
         if (legal && plan) *plan = made;
-        keep_twin(action, legal, made);
-        if (visit(action, legal)) return true;
+        keep_twin(id, legal, made);
+        return visit(id, legal);
+      };
+      if (segment == MainCandidates::kPlanExperience) {
+        for (int k = 0; k < count; ++k)
+          if (cloud_candidate(encode(ActionKind::kPlanExperience, k), plan_take(s, kExperienceSource, s.experience_row[k], 0)))
+            return true;
+        continue;
+      }
+      const PlayerState& p = s.players[s.current];
+      for (int slot = 0; slot < rules_.dream_slots; ++slot) {
+        if (p.dream[slot].source < 0) continue;
+        for (int variant = 0, ways = dream_variants(p.dream[slot]); variant < ways; ++variant)
+          if (cloud_candidate(encode(ActionKind::kFromDream, slot, variant), plan_from_dream(s, slot, variant))) return true;
       }
       continue;
     }

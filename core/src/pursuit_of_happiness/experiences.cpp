@@ -76,13 +76,18 @@ Plan Game::plan_experiences_board_action(const State& s, const Action& a) const 
       place_on_board(s, p, kDream, plan);
       return plan;
     }
-    default: {  // kFromDream
+    default:  // kFromDream
       if (a.slot >= rules_.dream_slots || p.dream[a.slot].source < 0) return plan;
-      const Dreamt& d = p.dream[a.slot];
-      if (dream_promotion(d, a.variant)) return plan_promotion(s, job_of_entry(d.entry));
-      return plan_take(s, d.source, d.entry, a.variant);
-    }
+      return plan_from_dream(s, a.slot, a.variant);
   }
+}
+
+// Taking the card dreamt in Dream slot `slot` (one is there) from the Dream board, leaving by
+// way `variant` (dream_variants).
+Plan Game::plan_from_dream(const State& s, int slot, int variant) const {
+  const Dreamt& d = s.players[s.current].dream[slot];
+  if (dream_promotion(d, variant)) return plan_promotion(s, job_of_entry(d.entry));
+  return plan_take(s, d.source, d.entry, variant);
 }
 
 // The Experiences board's main-action candidates (candidates.cpp): Plan Experience, Dream and

@@ -295,6 +295,7 @@ class Game {
   bool dream_promotion(const Dreamt& d, int variant) const;
   void refill_experiences(State& s, int emptied_slot) const;
   Plan plan_experiences_board_action(const State& s, const Action& a) const;  // Plan Experience, Dream, from the Dream board
+  Plan plan_from_dream(const State& s, int slot, int variant) const;
   // The Experiences board's actions, resolved.
   void take_from_experiences_board(State& s, int seat, const Action& a) const;  // Plan Experience
   void dream(State& s, int seat, const Action& a) const;
