@@ -64,16 +64,24 @@ bool Game::nostalgia_free_legal(const State& s, const Action& a) const {
   if (a.kind == ActionKind::kPlaceNostalgia)
     return a.slot < static_cast<int>(p.nostalgia_hand.size()) && first_empty_slot(p) >= 0;
   if (a.kind == ActionKind::kDiscardNostalgia) return p.nostalgia_board[a.slot].card >= 0;
-  if (a.kind == ActionKind::kActiveTrigger) {
-    const NostalgiaSlot& slot = p.nostalgia_board[a.slot];
-    return slot.card >= 0 && !(slot.marks & kActiveDone) && can_pay(s, s.current, cards_.nostalgia[slot.card].active_cost, false);
-  }
-  // kFreeAbility, done before the turn's Board or Card Action (the FAQ): the Hourglass it
-  // places may not be the last thing the seat has to place.
-  const int k = a.slot;
-  const bool leaves_a_placement = p.hourglasses > 1 || (p.hourglasses == 1 && other_placement_left(s, p));
-  return k < static_cast<int>(p.cards.size()) && leaves_a_placement && !(p.cards[k].flags & kAbilityUsed) &&
-         unlocked(p.cards[k], NostalgiaAbility::kFreeAction);
+  if (a.kind == ActionKind::kActiveTrigger) return active_trigger_legal(s, a.slot);
+  return a.slot < static_cast<int>(p.cards.size()) && free_ability_placement_left(s) && free_ability_ready(p.cards[a.slot]);
+}
+
+bool Game::active_trigger_legal(const State& s, int slot) const {
+  const NostalgiaSlot& there = s.players[s.current].nostalgia_board[slot];
+  return there.card >= 0 && !(there.marks & kActiveDone) && can_pay(s, s.current, cards_.nostalgia[there.card].active_cost, false);
+}
+
+// A free-action Ability is done before the turn's Board or Card Action (the FAQ): the Hourglass
+// it places may not be the last thing the seat has to place.
+bool Game::free_ability_placement_left(const State& s) const {
+  const PlayerState& p = s.players[s.current];
+  return p.hourglasses > 1 || (p.hourglasses == 1 && other_placement_left(s, p));
+}
+
+bool Game::free_ability_ready(const InPlay& c) const {
+  return !(c.flags & kAbilityUsed) && unlocked(c, NostalgiaAbility::kFreeAction);
 }
 
 // The sampler's candidates: one per card in the hand, the board's discards and Triggers, and,
@@ -95,12 +103,20 @@ int Game::nostalgia_free_candidate(const State& s, int index) const {
   return index < kNostalgiaSlots ? encode(ActionKind::kActiveTrigger, index) : encode(ActionKind::kFreeAbility, index - kNostalgiaSlots);
 }
 
+// The legal ones in id order, as nostalgia_free_legal accepts them, kind by kind rather than
+// through each candidate's id.
 void Game::nostalgia_free_actions(const State& s, ActionList& out) const {
-  const int count = nostalgia_free_candidates(s);
-  for (int k = 0; k < count; ++k) {
-    const int action = nostalgia_free_candidate(s, k);
-    if (nostalgia_free_legal(s, decode(action))) out.push_back(static_cast<std::uint16_t>(action));
-  }
+  const PlayerState& p = s.players[s.current];
+  auto add = [&](ActionKind kind, int slot) { out.push_back(static_cast<std::uint16_t>(encode(kind, slot))); };
+  if (first_empty_slot(p) >= 0)
+    for (int k = 0; k < static_cast<int>(p.nostalgia_hand.size()); ++k) add(ActionKind::kPlaceNostalgia, k);
+  for (int slot = 0; slot < kNostalgiaSlots; ++slot)
+    if (p.nostalgia_board[slot].card >= 0) add(ActionKind::kDiscardNostalgia, slot);
+  for (int slot = 0; slot < kNostalgiaSlots; ++slot)
+    if (active_trigger_legal(s, slot)) add(ActionKind::kActiveTrigger, slot);
+  if (!free_ability_placement_left(s)) return;
+  for (int k = 0; k < static_cast<int>(p.cards.size()); ++k)
+    if (free_ability_ready(p.cards[k])) add(ActionKind::kFreeAbility, k);
 }
 
 void Game::do_nostalgia_free(State& s, const Action& a) const {

@@ -362,6 +362,9 @@ class Game {
   bool nostalgia_on() const { return !cards_.nostalgia.empty(); }
   void deal_nostalgia(State& s) const;
   bool nostalgia_free_legal(const State& s, const Action& a) const;
+  bool active_trigger_legal(const State& s, int slot) const;
+  bool free_ability_placement_left(const State& s) const;
+  bool free_ability_ready(const InPlay& c) const;  // unlocked and unused this round
   void nostalgia_free_actions(const State& s, ActionList& out) const;
   int nostalgia_free_candidates(const State& s) const;  // for the sampler: a superset, counted
   int nostalgia_free_candidate(const State& s, int index) const;
