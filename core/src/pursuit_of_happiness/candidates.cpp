@@ -326,7 +326,7 @@ bool Game::candidate_position(const State& s, const Action& a, int& segment, int
 // playout's draw does, was most of the listing's cost with Experiences.
 template <class Visit>
 bool Game::for_each_candidate(const State& s, const MainCandidates& c, Visit&& visit, Plan* plan) const {
-  int action = 0;
+  const PlayerState& p = s.players[s.current];
   const bool twins = c.count[MainCandidates::kWithHourglass] > 0;
   std::array<std::uint16_t, kMaxCloudCandidates> twin_ids;  // filled before they are read
   std::array<bool, kMaxCloudCandidates> twin_legal;
@@ -336,61 +336,93 @@ bool Game::for_each_candidate(const State& s, const MainCandidates& c, Visit&& v
     twin_ids[num_twins] = static_cast<std::uint16_t>(hourglass_twin(cloud_action));
     Plan with_hourglass = made;
     with_hourglass.cloud = false;
-    twin_legal[num_twins++] = legal && made.cloud &&
-                              s.players[s.current].hourglasses >= with_hourglass.cost[kHourglasses] + with_hourglass.placed();
+    twin_legal[num_twins++] = legal && made.cloud && p.hourglasses >= with_hourglass.cost[kHourglasses] + with_hourglass.placed();
   };
+  // A candidate planned here rather than by candidate_legal: its legality, its plan for `plan`,
+  // and its twin kept if it is an Experiences-board candidate.
+  auto planned = [&](int id, const Plan& made, bool has_twin) {
+    const bool legal = affordable(s, made, nullptr);
+    if (legal && plan) *plan = made;
+    if (has_twin) keep_twin(id, legal, made);
+    return visit(id, legal);
+  };
+  int action = 0;
   for (const MainCandidates::Segment segment : MainCandidates::kInIdOrder) {
     const int count = c.count[segment];
     if (count == 0) continue;
-    if (segment == MainCandidates::kWithHourglass && twins) {
-      for (int k = 0; k < num_twins; ++k) {
-        if (twin_legal[k] && plan) *plan = plan_action(s, decode(twin_ids[k]));
-        if (visit(twin_ids[k], twin_legal[k])) return true;
-      }
-      continue;
-    }
-    // A Dream is legal for every card and free Dream slot alike, or for none, with the same
-    // plan: plan_action's only test past the candidate's own slot and card is the Dream space.
-    // So the first is planned for all (each free Dream slot makes one per card in the rows and on
-    // the Experiences board).
-    if (segment == MainCandidates::kDream) {
-      Plan made;
-      const bool legal = candidate_legal(s, segment, 0, action, &made);
-      if (legal && plan) *plan = made;
-      std::array<std::uint16_t, action_layout::kDreamIds> dreams;
-      dream_candidates(s, dreams.data());
-      for (int k = 0; k < count; ++k) {
-        keep_twin(dreams[k], legal, made);
-        if (visit(dreams[k], legal)) return true;
-      }
-      continue;
-    }
-    // Plan Experience and taking from the Dream board: planned straight from the board's slots
-    // and the dreamt cards, not through each candidate's id and plan_action.
-    if (segment == MainCandidates::kPlanExperience || segment == MainCandidates::kFromDream) {
-      auto cloud_candidate = [&](int id, const Plan& made) {
-        const bool legal = affordable(s, made, nullptr);
-        if (legal && plan) *plan = made;
-        keep_twin(id, legal, made);
-        return visit(id, legal);
-      };
-      if (segment == MainCandidates::kPlanExperience) {
-        for (int k = 0; k < count; ++k)
-          if (cloud_candidate(encode(ActionKind::kPlanExperience, k), plan_take(s, kExperienceSource, s.experience_row[k], 0)))
-            return true;
+    // Segments whose candidates are found by a walk (the Project row's roles, the open roles,
+    // the Items' higher levels, the Dream board, the planned Experiences) are walked once here
+    // and each candidate planned straight from its card, not found again from its index.
+    switch (segment) {
+      case MainCandidates::kStart: {
+        const auto& row = s.rows[kProjectRow];
+        for (int k = 0; k < static_cast<int>(row.size()); ++k)
+          for (int role = 0; role < project_roles_[row[k]]; ++role)
+            if (planned(encode(ActionKind::kStartProject, k, role), plan_take(s, kProjectRow, row[k], role), false)) return true;
         continue;
       }
-      const PlayerState& p = s.players[s.current];
-      for (int slot = 0; slot < rules_.dream_slots; ++slot) {
-        if (p.dream[slot].source < 0) continue;
-        for (int variant = 0, ways = dream_variants(p.dream[slot]); variant < ways; ++variant)
-          if (cloud_candidate(encode(ActionKind::kFromDream, slot, variant), plan_from_dream(s, slot, variant))) return true;
+      case MainCandidates::kSpendAtLevel: {
+        const auto& row = s.rows[kItemRow];
+        for (int k = 0; k < static_cast<int>(row.size()); ++k)
+          for (int level = 1; level < purchase_levels_[row[k]]; ++level)
+            if (planned(encode(ActionKind::kSpend, k, level), plan_take(s, kItemRow, row[k], level), false)) return true;
+        continue;
       }
-      continue;
-    }
-    for (int k = 0; k < count; ++k) {
-      const bool legal = candidate_legal(s, segment, k, action, plan);
-      if (visit(action, legal)) return true;
+      case MainCandidates::kJoin:
+      case MainCandidates::kJoinFifthSeat: {
+        const unsigned owners = segment == MainCandidates::kJoin ? kFirstFourSeats : kFifthSeat;
+        if (for_each_open_role(s, owners, [&](int owner, int slot, int role) {
+              const int id = join_action(owner, slot, role);
+              return planned(id, plan_action(s, decode(id)), false);
+            }))
+          return true;
+        continue;
+      }
+      case MainCandidates::kExtendExperience:
+        for (int slot = 0; slot < static_cast<int>(p.cards.size()); ++slot)
+          if (p.cards[slot].kind == kExperienceCard &&
+              planned(encode(ActionKind::kExtendExperience, slot), plan_card_action(s, slot, true), false))
+            return true;
+        continue;
+      case MainCandidates::kPlanExperience:
+        for (int k = 0; k < count; ++k)
+          if (planned(encode(ActionKind::kPlanExperience, k), plan_take(s, kExperienceSource, s.experience_row[k], 0), true))
+            return true;
+        continue;
+      case MainCandidates::kFromDream:
+        for (int slot = 0; slot < rules_.dream_slots; ++slot) {
+          if (p.dream[slot].source < 0) continue;
+          for (int variant = 0, ways = dream_variants(p.dream[slot]); variant < ways; ++variant)
+            if (planned(encode(ActionKind::kFromDream, slot, variant), plan_from_dream(s, slot, variant), true)) return true;
+        }
+        continue;
+      case MainCandidates::kDream: {
+        // A Dream is legal for every card and free Dream slot alike, or for none, with the same
+        // plan: plan_action's only test past the candidate's own slot and card is the Dream
+        // space. So the first is planned for all (each free Dream slot makes one per card in
+        // the rows and on the Experiences board).
+        Plan made;
+        const bool legal = candidate_legal(s, segment, 0, action, &made);
+        if (legal && plan) *plan = made;
+        std::array<std::uint16_t, action_layout::kDreamIds> dreams;
+        dream_candidates(s, dreams.data());
+        for (int k = 0; k < count; ++k) {
+          keep_twin(dreams[k], legal, made);
+          if (visit(dreams[k], legal)) return true;
+        }
+        continue;
+      }
+      case MainCandidates::kWithHourglass:  // last in id order: every twin was kept above
+        for (int k = 0; k < num_twins; ++k) {
+          if (twin_legal[k] && plan) *plan = plan_action(s, decode(twin_ids[k]));
+          if (visit(twin_ids[k], twin_legal[k])) return true;
+        }
+        continue;
+      default:
+        for (int k = 0; k < count; ++k) {
+          const bool legal = candidate_legal(s, segment, k, action, plan);
+          if (visit(action, legal)) return true;
+        }
     }
   }
   return false;
