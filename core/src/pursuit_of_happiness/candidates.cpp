@@ -315,44 +315,42 @@ bool Game::candidate_position(const State& s, const Action& a, int& segment, int
   }
 }
 
-// Calls visit(action, legal) for every candidate in ascending action id until it returns true;
-// returns whether it did.
+// Calls visit(action) for every legal main action in ascending id until it returns true;
+// returns whether it did. The listing and Pass's check need only the legal ones, so a
+// candidate refused on its card alone is passed over without its id.
 //
 // The Experiences-board segments (Plan Experience, Dream, taking from the Dream board) come
 // again with an Hourglass instead of the Cloud (kWithHourglass, last in id order). Each twin
-// is settled from its Cloud candidate's plan as that one is visited, and kept: a twin is legal
+// is settled from its Cloud candidate's plan as that one is planned, and kept: a twin is legal
 // where its Cloud candidate is, the plan places the Cloud, and the Hourglass it places instead
 // is at hand (the cost, and so what can_pay found, is the same). Planning each twin again, as a
 // playout's draw does, was most of the listing's cost with Experiences.
 template <class Visit>
-bool Game::for_each_candidate(const State& s, const MainCandidates& c, Visit&& visit, Plan* plan) const {
+bool Game::for_each_legal_candidate(const State& s, const MainCandidates& c, Visit&& visit) const {
   const PlayerState& p = s.players[s.current];
   const bool twins = c.count[MainCandidates::kWithHourglass] > 0;
-  std::array<std::uint16_t, kMaxCloudCandidates> twin_ids;  // filled before they are read
-  std::array<bool, kMaxCloudCandidates> twin_legal;
+  std::array<std::uint16_t, kMaxCloudCandidates> twin_ids;  // the legal twins, filled before they are read
   int num_twins = 0;
-  auto keep_twin = [&](int cloud_action, bool legal, const Plan& made) {
-    if (!twins) return;
-    twin_ids[num_twins] = static_cast<std::uint16_t>(hourglass_twin(cloud_action));
+  auto keep_twin = [&](int cloud_action, const Plan& made) {
     Plan with_hourglass = made;
     with_hourglass.cloud = false;
-    twin_legal[num_twins++] = legal && made.cloud && p.hourglasses >= with_hourglass.cost[kHourglasses] + with_hourglass.placed();
+    if (twins && made.cloud && p.hourglasses >= with_hourglass.cost[kHourglasses] + with_hourglass.placed())
+      twin_ids[num_twins++] = static_cast<std::uint16_t>(hourglass_twin(cloud_action));
   };
-  // A candidate planned here rather than by candidate_legal: its legality, its plan for `plan`,
-  // and its twin kept if it is an Experiences-board candidate.
+  // A candidate planned here rather than by candidate_legal, and its twin if it is an
+  // Experiences-board candidate.
   auto planned = [&](int id, const Plan& made, bool has_twin) {
-    const bool legal = affordable(s, made, nullptr);
-    if (legal && plan) *plan = made;
-    if (has_twin) keep_twin(id, legal, made);
-    return visit(id, legal);
+    if (!affordable(s, made, nullptr)) return false;
+    if (has_twin) keep_twin(id, made);
+    return visit(id);
   };
   int action = 0;
   for (const MainCandidates::Segment segment : MainCandidates::kInIdOrder) {
     const int count = c.count[segment];
     if (count == 0) continue;
     // Segments whose candidates are found by a walk (the Project row's roles, the open roles,
-    // the Items' higher levels, the Dream board, the planned Experiences) are walked once here
-    // and each candidate planned straight from its card, not found again from its index.
+    // the Items' higher levels, the Dream board, the cards in play) are walked once here and
+    // each candidate planned straight from its card, not found again from its index.
     switch (segment) {
       case MainCandidates::kStart: {
         const auto& row = s.rows[kProjectRow];
@@ -368,6 +366,15 @@ bool Game::for_each_candidate(const State& s, const MainCandidates& c, Visit&& v
             if (planned(encode(ActionKind::kSpend, k, level), plan_take(s, kItemRow, row[k], level), false)) return true;
         continue;
       }
+      case MainCandidates::kGetJobWorkingHarder: {  // only a Stand-alone Job works harder
+        const auto& row = s.rows[kJobRow];
+        for (int k = 0; k < static_cast<int>(row.size()); ++k) {
+          if (!job_of_entry(row[k]).standalone) continue;
+          for (int times = 1; times <= kMaxWorkHarder; ++times)
+            if (planned(encode(ActionKind::kGetJob, k, times), plan_take(s, kJobRow, row[k], times), false)) return true;
+        }
+        continue;
+      }
       case MainCandidates::kJoin:
       case MainCandidates::kJoinFifthSeat: {
         const unsigned owners = segment == MainCandidates::kJoin ? kFirstFourSeats : kFifthSeat;
@@ -376,6 +383,16 @@ bool Game::for_each_candidate(const State& s, const MainCandidates& c, Visit&& v
               return planned(id, plan_action(s, decode(id)), false);
             }))
           return true;
+        continue;
+      }
+      case MainCandidates::kDevelopWithKid:
+      case MainCandidates::kRaiseFamily: {  // on a Partner of the right level only
+        const bool raise = segment == MainCandidates::kRaiseFamily;
+        const ActionKind kind = raise ? ActionKind::kRaiseFamily : ActionKind::kDevelopWithKid;
+        for (int slot = 0; slot < static_cast<int>(p.cards.size()); ++slot)
+          if (kid_action_card(p.cards[slot], raise) &&
+              planned(encode(kind, slot), plan_kid_action(s, decode(encode(kind, slot))), false))
+            return true;
         continue;
       }
       case MainCandidates::kExtendExperience:
@@ -402,27 +419,22 @@ bool Game::for_each_candidate(const State& s, const MainCandidates& c, Visit&& v
         // space. So the first is planned for all (each free Dream slot makes one per card in
         // the rows and on the Experiences board).
         Plan made;
-        const bool legal = candidate_legal(s, segment, 0, action, &made);
-        if (legal && plan) *plan = made;
+        if (!candidate_legal(s, segment, 0, action, &made)) continue;
         std::array<std::uint16_t, action_layout::kDreamIds> dreams;
         dream_candidates(s, dreams.data());
         for (int k = 0; k < count; ++k) {
-          keep_twin(dreams[k], legal, made);
-          if (visit(dreams[k], legal)) return true;
+          keep_twin(dreams[k], made);
+          if (visit(dreams[k])) return true;
         }
         continue;
       }
-      case MainCandidates::kWithHourglass:  // last in id order: every twin was kept above
-        for (int k = 0; k < num_twins; ++k) {
-          if (twin_legal[k] && plan) *plan = plan_action(s, decode(twin_ids[k]));
-          if (visit(twin_ids[k], twin_legal[k])) return true;
-        }
+      case MainCandidates::kWithHourglass:  // last in id order: every legal twin was kept above
+        for (int k = 0; k < num_twins; ++k)
+          if (visit(twin_ids[k])) return true;
         continue;
       default:
-        for (int k = 0; k < count; ++k) {
-          const bool legal = candidate_legal(s, segment, k, action, plan);
-          if (visit(action, legal)) return true;
-        }
+        for (int k = 0; k < count; ++k)
+          if (candidate_legal(s, segment, k, action, nullptr) && visit(action)) return true;
     }
   }
   return false;
@@ -430,8 +442,8 @@ bool Game::for_each_candidate(const State& s, const MainCandidates& c, Visit&& v
 
 // Everything the seat to move may do as the main action of its turn.
 void Game::main_action_options(const State& s, ActionList& out) const {
-  for_each_candidate(s, main_candidates(s), [&](int action, bool legal) {
-    if (legal) out.push_back(static_cast<std::uint16_t>(action));
+  for_each_legal_candidate(s, main_candidates(s), [&](int action) {
+    out.push_back(static_cast<std::uint16_t>(action));
     return false;
   });
 }
@@ -452,7 +464,7 @@ bool Game::main_action_listed(const State& s, int action, Plan* plan) const {
 
 // In candidate order, so the board actions, almost always open, settle it at once.
 bool Game::any_main_action(const State& s, const MainCandidates& c) const {
-  return for_each_candidate(s, c, [](int, bool legal) { return legal; });
+  return for_each_legal_candidate(s, c, [](int) { return true; });
 }
 
 // A uniformly random legal action. Outside the Action phase: legal[below(count)]. In it, by

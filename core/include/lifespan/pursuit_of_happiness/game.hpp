@@ -260,9 +260,8 @@ class Game {
       index -= roles;
     }
   }
-  // `plan`, if given, receives each legal candidate's plan before visit sees it.
   template <class Visit>
-  bool for_each_candidate(const State& s, const MainCandidates& c, Visit&& visit, Plan* plan = nullptr) const;
+  bool for_each_legal_candidate(const State& s, const MainCandidates& c, Visit&& visit) const;
   bool active_group_project(const InPlay& c) const;
   void main_action_options(const State& s, ActionList& out) const;
   bool main_action_listed(const State& s, int action, Plan* plan = nullptr) const;
