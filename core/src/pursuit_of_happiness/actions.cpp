@@ -264,26 +264,9 @@ void Game::legal_actions(const State& s, ActionList& out) const {
     case Step::kPay:
       pay_unit_options(s, out);
       return;
-    case Step::kAction: {
-      const bool free = free_action_left(s);
-      if (free) free_actions(s, out);
-      const std::size_t free_count = out.size();
-      main_action_options(s, out);
-      if (out.size() == free_count) out.push_back(kPassId);  // nothing to place an Hourglass on
-      if (!free) return;
-      if (event_task_legal(s)) {  // a free action, listed in id order among the others
-        constexpr std::uint16_t task = encode(ActionKind::kEventTask);
-        out.insert(static_cast<std::size_t>(std::upper_bound(out.begin(), out.end(), task) - out.begin()), task);
-      }
-      if (nostalgia_on()) {  // free actions whose ids come before Nostalgia's main actions
-        ActionList nostalgia_free;
-        nostalgia_free_actions(s, nostalgia_free);
-        constexpr std::uint16_t realize = encode(ActionKind::kRealize);
-        auto at = static_cast<std::size_t>(std::lower_bound(out.begin(), out.end(), realize) - out.begin());
-        for (std::uint16_t action : nostalgia_free) out.insert(at++, action);
-      }
+    case Step::kAction:
+      action_step_options(s, out);
       return;
-    }
     case Step::kCommunity:
       community_options(s, out);
       return;

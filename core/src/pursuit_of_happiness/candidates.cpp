@@ -440,15 +440,37 @@ bool Game::for_each_legal_candidate(const State& s, const MainCandidates& c, Vis
   return false;
 }
 
-// Everything the seat to move may do as the main action of its turn.
-void Game::main_action_options(const State& s, ActionList& out) const {
+// Everything the seat to move may do in the Action phase, in id order: Refresh and Discard,
+// the main actions, Pass when there is none, and the Event task and Nostalgia's free actions,
+// whose ids lie among the main actions': each is listed as the main actions pass its place
+// (Nostalgia's just before Realize).
+void Game::action_step_options(const State& s, ActionList& out) const {
+  const bool free = free_action_left(s);
+  if (free) free_actions(s, out);
+  constexpr int task = encode(ActionKind::kEventTask), realize = encode(ActionKind::kRealize);
+  bool task_left = free && event_task_legal(s), nostalgia_left = free && nostalgia_on();
+  auto free_ones_before = [&](int id) {
+    if (task_left && id > task) {
+      out.push_back(static_cast<std::uint16_t>(task));
+      task_left = false;
+    }
+    if (nostalgia_left && id >= realize) {
+      nostalgia_free_actions(s, out);
+      nostalgia_left = false;
+    }
+  };
+  bool any_main = false;
   for_each_legal_candidate(s, main_candidates(s), [&](int action) {
+    free_ones_before(action);
     out.push_back(static_cast<std::uint16_t>(action));
+    any_main = true;
     return false;
   });
+  if (!any_main) out.push_back(kPassId);  // nothing to place an Hourglass on
+  free_ones_before(kNumDistinctActions);
 }
 
-// Whether main_action_options lists `action`: apply then accepts exactly the main actions
+// Whether action_step_options lists `action`: apply then accepts exactly the main actions
 // legal_actions offers, including every restriction the candidates carry (only the Cloud or
 // the meeple left, the promotion rule's ways to leave the Dream board). Found where it would
 // stand among the candidates (candidate_position) and checked there alone: walking the

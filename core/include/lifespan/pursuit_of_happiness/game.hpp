@@ -263,7 +263,7 @@ class Game {
   template <class Visit>
   bool for_each_legal_candidate(const State& s, const MainCandidates& c, Visit&& visit) const;
   bool active_group_project(const InPlay& c) const;
-  void main_action_options(const State& s, ActionList& out) const;
+  void action_step_options(const State& s, ActionList& out) const;  // legal_actions in the Action phase
   bool main_action_listed(const State& s, int action, Plan* plan = nullptr) const;
   bool any_main_action(const State& s, const MainCandidates& c) const;
   int sample_planned(const State& s, SplitMix64& rng, Plan& plan) const;
