@@ -98,19 +98,25 @@ def test_the_sampler_is_uniform_where_only_free_actions_and_pass_are_legal(ph):
         assert abs(counts[action] - 4000 / len(legal)) < 200
 
 
+def assert_apply_accepts_exactly_the_listed(state):
+    """Every id: apply (on a child) accepts it exactly when legal_actions lists it, and the state
+    is left as it was."""
+    legal, before = set(state.legal_actions()), state.to_json()
+    for action in range(state.game.num_distinct_actions):
+        try:
+            state.child(action)
+            accepted = True
+        except lifespan.IllegalActionError:
+            accepted = False
+        assert accepted == (action in legal), (state.action_to_string(action), str(state))
+    assert state.to_json() == before
+
+
 def test_apply_accepts_exactly_the_listed_legal_actions():
     # apply checks one action's legality directly; it must agree with legal_actions on every id.
     for players, expansions in ((1, ()), (3, ()), (2, EXPANSIONS)):
-        game = lifespan.load_game("pursuit_of_happiness", players=players, expansions=expansions)
         for state in positions(players, 6, seed=10 + players, expansions=expansions):
-            legal = set(state.legal_actions())
-            for action in range(game.num_distinct_actions):
-                try:
-                    state.child(action)
-                    accepted = True
-                except lifespan.IllegalActionError:
-                    accepted = False
-                assert accepted == (action in legal), state.action_to_string(action)
+            assert_apply_accepts_exactly_the_listed(state)
 
 
 def test_the_sampler_finds_a_promotion_after_the_job_moves_down(ph):
@@ -174,15 +180,7 @@ def test_apply_finds_each_main_action_where_the_listing_has_it(ph, players, expa
         state = game.new_state(seed=game_seed)
         while not state.is_terminal():
             if rng.random() < 0.15 and ph.srec(state)["step"] == ph.ACTION:
-                legal, before = set(state.legal_actions()), state.to_json()
-                for action in range(game.num_distinct_actions):
-                    try:
-                        state.child(action)
-                        accepted = True
-                    except lifespan.IllegalActionError:
-                        accepted = False
-                    assert accepted == (action in legal), (state.action_to_string(action), str(state))
-                assert state.to_json() == before
+                assert_apply_accepts_exactly_the_listed(state)
                 checked += 1
             state.apply(rng.choice(state.legal_actions()))
     assert checked >= 10
