@@ -231,9 +231,10 @@ class Game {
     if (plan) *plan = made;
     return true;
   }
-  bool candidate_legal(const State& s, int segment, int index, int& action, Plan* plan) const;
   void apply_main_action(State& s, int action, const Plan& plan) const;
   // candidates.cpp
+  // The index-th candidate of a segment: its id, and whether it is legal (inline there).
+  inline bool candidate_legal(const State& s, int segment, int index, int& action, Plan* plan) const;
   MainCandidates main_candidates(const State& s) const;
   void rebuild_slots(State& s, int seat) const;  // a seat's derived Group Project and Job slots, open roles
   void recount_row(State& s, int row) const;     // after a row changes: project_row_roles, item_row_levels
@@ -278,7 +279,7 @@ class Game {
   // Taking a card from a row or the Experiences board (`source`), or from the Dream board:
   // `variant` is a Group Project's role or a Stand-alone Job's Work Harder times (inline, in
   // plan_take.hpp).
-  Plan plan_take(const State& s, int source, int entry, int variant) const;
+  inline Plan plan_take(const State& s, int source, int entry, int variant) const;
   Plan plan_promotion(const State& s, const JobFace& next) const;
   void take(State& s, int seat, int source, int entry, int variant) const;
   void trait_bonus(State& s, int seat, int taken) const;  // a Child Trait's action_bonus
