@@ -101,51 +101,50 @@ void Game::set_group_slots(State& s, int seat, std::uint32_t slots) {
 // their candidates there too.
 MainCandidates Game::main_candidates(const State& s) const {
   MainCandidates c;
-  auto set = [&c](MainCandidates::Segment segment, std::size_t count) { c.set(segment, count); };
   const PlayerState& p = s.players[s.current];
   if (experiences_on()) count_experiences_candidates(s, c);
   // Only the Cloud (Experiences) or the meeple (Community) is left: only their boards. Without
   // this, SMART Goals, which places nothing, would be offered too.
   if (p.hourglasses == 0) {
-    set(MainCandidates::kCommunity, s.community_row.size());
+    c.set(MainCandidates::kCommunity, s.community_row.size());
     return c;
   }
   if (experiences_on()) count_hourglass_experiences_candidates(s, c);
-  set(MainCandidates::kSimple, kNumSimpleActions);
-  set(MainCandidates::kStart, s.project_row_roles);
+  c.set(MainCandidates::kSimple, kNumSimpleActions);
+  c.set(MainCandidates::kStart, s.project_row_roles);
   if (s.group_holders) {  // counted from the kept open roles; the 5th seat's ids come last
     if (rules_.group_join == GroupJoin::kOwnActive) {
-      set(s.current < kBasePlayers ? MainCandidates::kJoin : MainCandidates::kJoinFifthSeat, s.open_roles[s.current]);
+      c.set(s.current < kBasePlayers ? MainCandidates::kJoin : MainCandidates::kJoinFifthSeat, s.open_roles[s.current]);
     } else {
       static_assert(kBasePlayers == 4, "the join candidates sum the four base seats' open roles");
-      set(MainCandidates::kJoin, s.open_roles[0] + s.open_roles[1] + s.open_roles[2] + s.open_roles[3]);
-      set(MainCandidates::kJoinFifthSeat, s.open_roles[kBasePlayers]);
+      c.set(MainCandidates::kJoin, s.open_roles[0] + s.open_roles[1] + s.open_roles[2] + s.open_roles[3]);
+      c.set(MainCandidates::kJoinFifthSeat, s.open_roles[kBasePlayers]);
     }
   }
-  set(MainCandidates::kSpend, s.rows[kItemRow].size());
+  c.set(MainCandidates::kSpend, s.rows[kItemRow].size());
   // Items bought above L1 (rule item_purchase); their ids come last
-  set(MainCandidates::kSpendAtLevel, s.item_row_levels - s.rows[kItemRow].size());
+  c.set(MainCandidates::kSpendAtLevel, s.item_row_levels - s.rows[kItemRow].size());
   if (!(s.unavailable & (1u << kGetJob))) {
     const auto jobs = static_cast<std::uint16_t>(s.rows[kJobRow].size());
-    set(MainCandidates::kGetJob, jobs);
+    c.set(MainCandidates::kGetJob, jobs);
     // Each promotion rule offers only its own kind of promotion action, and only to a seat
     // with a Job to promote: without one, nearly all promotion draws were refused.
     if (promotable_job(p)) {
-      if (rules_.promotion == Promotion::kRow) set(MainCandidates::kPromoteRow, jobs);
-      else set(MainCandidates::kFlip, 1);
+      if (rules_.promotion == Promotion::kRow) c.set(MainCandidates::kPromoteRow, jobs);
+      else c.set(MainCandidates::kFlip, 1);
     }
-    if (standalone_jobs_) set(MainCandidates::kGetJobWorkingHarder, jobs * kMaxWorkHarder);
+    if (standalone_jobs_) c.set(MainCandidates::kGetJobWorkingHarder, jobs * kMaxWorkHarder);
   }
   if (!(s.unavailable & (1u << kStartRelationship)))
-    set(MainCandidates::kRelationship, s.rows[kPartnerRow].size());
+    c.set(MainCandidates::kRelationship, s.rows[kPartnerRow].size());
   const auto cards = static_cast<std::uint16_t>(p.cards.size());
-  set(MainCandidates::kCardActions, cards);
+  c.set(MainCandidates::kCardActions, cards);
   if (!expansion_segments_) return c;
   if (kids_on()) count_kid_candidates(s, c);
   if (nostalgia_on()) count_nostalgia_candidates(s, c);
-  if (school_course_open(s)) set(MainCandidates::kSchool, 3);
-  set(MainCandidates::kMakeFriend, s.friend_row.size());
-  set(MainCandidates::kCommunity, s.community_row.size());
+  if (school_course_open(s)) c.set(MainCandidates::kSchool, 3);
+  c.set(MainCandidates::kMakeFriend, s.friend_row.size());
+  c.set(MainCandidates::kCommunity, s.community_row.size());
   return c;
 }
 
@@ -332,9 +331,10 @@ bool Game::for_each_legal_candidate(const State& s, const MainCandidates& c, Vis
   std::array<std::uint16_t, kMaxCloudCandidates> twin_ids;  // the legal twins, filled before they are read
   int num_twins = 0;
   auto keep_twin = [&](int cloud_action, const Plan& made) {
+    if (!twins || !made.cloud) return;
     Plan with_hourglass = made;
     with_hourglass.cloud = false;
-    if (twins && made.cloud && p.hourglasses >= with_hourglass.cost[kHourglasses] + with_hourglass.placed())
+    if (p.hourglasses >= with_hourglass.cost[kHourglasses] + with_hourglass.placed())
       twin_ids[num_twins++] = static_cast<std::uint16_t>(hourglass_twin(cloud_action));
   };
   // A candidate planned here rather than by candidate_legal, and its twin if it is an
