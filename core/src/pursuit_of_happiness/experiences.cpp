@@ -5,6 +5,7 @@
 // resolved here; a planned Experience is experienced or extended as a card action (actions.cpp).
 // Rule parameter: `dream_slots`.
 #include <algorithm>
+#include <array>
 
 #include "lifespan/common/deck.hpp"
 #include "lifespan/pursuit_of_happiness/game.hpp"
@@ -13,6 +14,22 @@
 #include "views/view_text.hpp"
 
 namespace lifespan::pursuit_of_happiness {
+namespace {
+
+// A seat's free Dream slots in slot order: the Dream candidates put each card into each of them.
+struct FreeDreamSlots {
+  std::array<int, kMaxDreamSlots> slot{};
+  int count = 0;
+};
+
+FreeDreamSlots free_dream_slots(const PlayerState& p, int dream_slots) {
+  FreeDreamSlots free;
+  for (int d = 0; d < dream_slots; ++d)
+    if (p.dream[d].source < 0) free.slot[free.count++] = d;
+  return free;
+}
+
+}  // namespace
 
 // The card in `emptied_slot` has left: the cards to its left slide one slot right and new
 // cards fill the board from the left. Slot 0 is the leftmost; an empty deck takes back its
@@ -118,15 +135,11 @@ int Game::experiences_candidate(const State& s, int segment, int index) const {
   const PlayerState& p = s.players[s.current];
   switch (segment) {
     case MainCandidates::kDream: {  // the card (index / free slots) into the (index % free slots)-th free slot
-      int free_slots = 0;
-      for (int d = 0; d < rules_.dream_slots; ++d) free_slots += p.dream[d].source < 0;
-      int nth_free = index % free_slots, slot = 0;
-      for (;; ++slot)
-        if (p.dream[slot].source < 0 && nth_free-- == 0) break;
-      int k = index / free_slots;
+      const FreeDreamSlots free = free_dream_slots(p, rules_.dream_slots);
+      int k = index / free.count;
       int row = 0;
       for (; row < kNumRows && k >= static_cast<int>(s.rows[row].size()); ++row) k -= static_cast<int>(s.rows[row].size());
-      return dream_id(row, k, slot);  // past the four rows: the Experiences board (kExperienceSource)
+      return dream_id(row, k, free.slot[index % free.count]);  // past the four rows: the Experiences board
     }
     case MainCandidates::kFromDream:
       for (int slot = 0;; ++slot) {
@@ -173,14 +186,13 @@ bool Game::experiences_candidate_position(const State& s, const Action& a, int& 
       if (a.variant >= rules_.dream_slots || p.dream[a.variant].source >= 0) return false;
       const int row_size = static_cast<int>(a.row < kExperienceSource ? s.rows[a.row].size() : s.experience_row.size());
       if (a.slot >= row_size) return false;
-      int card = a.slot, free_slots = 0, nth_free = 0;
+      int card = a.slot;
       for (int row = 0; row < a.row; ++row) card += static_cast<int>(s.rows[row].size());
-      for (int d = 0; d < rules_.dream_slots; ++d) {
-        free_slots += p.dream[d].source < 0;
-        nth_free += d < a.variant && p.dream[d].source < 0;
-      }
+      const FreeDreamSlots free = free_dream_slots(p, rules_.dream_slots);
+      int nth_free = 0;
+      while (free.slot[nth_free] != a.variant) ++nth_free;  // a.variant is free (checked above)
       segment = MainCandidates::kDream;
-      index = card * free_slots + nth_free;
+      index = card * free.count + nth_free;
       return true;
     }
     case ActionKind::kFromDream: {
@@ -208,13 +220,9 @@ bool Game::experiences_candidate_position(const State& s, const Action& a, int& 
 // Every Dream candidate's id in candidate order, as experiences_candidate finds the index-th:
 // card by card (the rows', then the Experiences board's), each into every free Dream slot.
 void Game::dream_candidates(const State& s, std::uint16_t* out) const {
-  const PlayerState& p = s.players[s.current];
-  std::array<int, kMaxDreamSlots> free_slots{};
-  int num_free = 0;
-  for (int d = 0; d < rules_.dream_slots; ++d)
-    if (p.dream[d].source < 0) free_slots[num_free++] = d;
+  const FreeDreamSlots free = free_dream_slots(s.players[s.current], rules_.dream_slots);
   auto each_free_slot = [&](int row, int k) {
-    for (int f = 0; f < num_free; ++f) *out++ = static_cast<std::uint16_t>(dream_id(row, k, free_slots[f]));
+    for (int f = 0; f < free.count; ++f) *out++ = static_cast<std::uint16_t>(dream_id(row, k, free.slot[f]));
   };
   for (int row = 0; row < kNumRows; ++row)
     for (int k = 0; k < static_cast<int>(s.rows[row].size()); ++k) each_free_slot(row, k);
