@@ -29,14 +29,22 @@ int Game::friends_of(const PlayerState& p) const {
   return count;
 }
 
+// Whether the seat has room for one more Best Friend: in its play area, and under best_friends_max.
+bool Game::room_for_friend(const PlayerState& p) const {
+  return !p.cards.full() && friends_of(p) < rules_.best_friends_max;
+}
+
 // Make a Friend: a card on the Best Friends board, its level-1 cost.
 Plan Game::plan_make_friend(const State& s, const Action& a) const {
-  const PlayerState& p = s.players[s.current];
+  if (a.slot >= static_cast<int>(s.friend_row.size()) || !room_for_friend(s.players[s.current])) return Plan{};
+  return friend_plan(s, a.slot);
+}
+
+// Making a friend of the card in Best Friends board slot `slot`, with room for it.
+Plan Game::friend_plan(const State& s, int slot) const {
   Plan plan;
-  if (a.slot >= static_cast<int>(s.friend_row.size()) || p.cards.full() || friends_of(p) >= rules_.best_friends_max)
-    return plan;
   plan.ok = true;
-  plan.cost = cards_.items[s.friend_row[a.slot]].levels[0].cost;
+  plan.cost = cards_.items[s.friend_row[slot]].levels[0].cost;
   return plan;
 }
 

@@ -428,6 +428,25 @@ bool Game::for_each_legal_candidate(const State& s, const MainCandidates& c, Vis
         }
         continue;
       }
+      case MainCandidates::kRealize:  // planned straight from the Nostalgia board's slot
+        for (int slot = 0; slot < count; ++slot) {
+          const int id = encode(ActionKind::kRealize, slot);
+          if (planned(id, plan_nostalgia(s, decode(id)), false)) return true;
+        }
+        continue;
+      case MainCandidates::kMakeFriend:  // room for a friend is the seat's, the cost each card's
+        if (!room_for_friend(p)) continue;
+        for (int slot = 0; slot < count; ++slot)
+          if (planned(encode(ActionKind::kMakeFriend, slot), friend_plan(s, slot), false)) return true;
+        continue;
+      case MainCandidates::kCommunity: {
+        // Every card on the Community board has the same plan: the meeple, or an Hourglass
+        // while the seat has fewer there than its Popularity. So the first settles them all.
+        if (!affordable(s, plan_community(s, 0), nullptr)) continue;
+        for (int slot = 0; slot < count; ++slot)
+          if (visit(encode(ActionKind::kCommunityPlace, slot))) return true;
+        continue;
+      }
       case MainCandidates::kWithHourglass:  // last in id order: every legal twin was kept above
         for (int k = 0; k < num_twins; ++k)
           if (visit(twin_ids[k])) return true;

@@ -407,7 +407,9 @@ class Game {
   bool friends_on() const { return friends_on_; }
   void deal_friends(State& s) const;
   int friends_of(const PlayerState& p) const;
+  bool room_for_friend(const PlayerState& p) const;
   Plan plan_make_friend(const State& s, const Action& a) const;
+  Plan friend_plan(const State& s, int slot) const;  // the listing's: room checked once for the board
   void make_friend(State& s, int seat, const Action& a) const;
   std::string make_friend_name(const State& s, const Action& a) const;
   // community.cpp
