@@ -345,9 +345,9 @@ bool Game::for_each_legal_candidate(const State& s, const MainCandidates& c, Vis
     return visit(id);
   };
   int action = 0;
-  for (const MainCandidates::Segment segment : MainCandidates::kInIdOrder) {
+  for (std::uint32_t left = c.listed; left != 0; left &= left - 1) {
+    const MainCandidates::Segment segment = MainCandidates::kInIdOrder[std::countr_zero(left)];
     const int count = c.count[segment];
-    if (count == 0) continue;
     // Segments whose candidates are found by a walk (the Project row's roles, the open roles,
     // the Items' higher levels, the Dream board, the cards in play) are walked once here and
     // each candidate planned straight from its card, not found again from its index.

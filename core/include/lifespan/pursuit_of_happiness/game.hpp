@@ -58,13 +58,24 @@ struct MainCandidates {
       kGetJobWorkingHarder, kPlanExperience, kDream, kFromDream, kExtendExperience, kDevelopWithKid,
       kRaiseFamily, kRealize, kDetermineOutcome, kSmartGoals, kSchool, kMakeFriend, kCommunity,
       kJoinFifthSeat, kSpendAtLevel, kWithHourglass};
+  // Each segment's place in kInIdOrder.
+  static constexpr std::array<std::uint8_t, kNumSegments> kIdOrderPlace = [] {
+    std::array<std::uint8_t, kNumSegments> place{};
+    for (int i = 0; i < kNumSegments; ++i) place[kInIdOrder[i]] = static_cast<std::uint8_t>(i);
+    return place;
+  }();
   std::array<std::uint16_t, kNumSegments> count{};
   int total = 0;
+  // Bit i is set when the i-th segment of kInIdOrder has candidates: the listing visits those
+  // alone, where testing all 25 counts was a seventh of its cost.
+  std::uint32_t listed = 0;
+  static_assert(kNumSegments <= 32, "one bit of `listed` per segment");
   // The total is summed as the counts are set: summing the array afterwards would read back
   // 16-bit stores just made, which stalls on store forwarding.
   void set(Segment segment, std::size_t n) {
     count[segment] = static_cast<std::uint16_t>(n);
     total += static_cast<int>(n);
+    listed |= static_cast<std::uint32_t>(n != 0) << kIdOrderPlace[segment];
   }
 };
 
