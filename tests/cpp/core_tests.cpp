@@ -1,6 +1,6 @@
 // C++ unit tests of the core as a host sees it (docs/embedding.md), for both games: game
-// definitions, errors, rejected actions leaving the state unchanged, state records. A small
-// runner: each check prints its name and failures; the exit status is the number of failures.
+// definitions, errors, rejected actions leaving the state unchanged, state records; and the
+// Pursuit core's word-at-a-time cost arithmetic. A small runner: each check prints its name and failures; the exit status is the number of failures.
 //
 //   core_tests toyl.json pursuit.json   (definitions from `python -m lifespan export`)
 #include <cctype>
@@ -123,6 +123,31 @@ void check_game(const GameApi<Game>& api, const std::string& definition) {
       n + ": a player record with an unknown field is refused");
 }
 
+// Effect::plus and Effect::with_more add a word at a time; each amount must come out as the
+// byte-wise sum wrapped to an int8_t, with no carry into its neighbours, for every pair of
+// values in every lane.
+void check_effect_arithmetic() {
+  bool plus_ok = true, more_ok = true;
+  for (int lane = 0; lane < poh::kNumAmounts; ++lane)
+    for (int a = -128; a < 128; ++a)
+      for (int b = -128; b < 128; ++b) {
+        poh::Effect base, extra;
+        for (int i = 0; i < poh::kNumAmounts; ++i) base.amount[i] = extra.amount[i] = static_cast<std::int8_t>(i == lane ? 0 : -1);
+        base.amount[lane] = static_cast<std::int8_t>(a);
+        extra.amount[lane] = static_cast<std::int8_t>(b);
+        for (int times = 0; times <= 3; ++times) {
+          const poh::Effect sum = base.plus(extra, times);
+          for (int i = 0; i < poh::kNumAmounts; ++i)
+            plus_ok &= sum.amount[i] == static_cast<std::int8_t>(base.amount[i] + times * extra.amount[i]);
+        }
+        const poh::Effect more = base.with_more(static_cast<poh::Amount>(lane), b);
+        for (int i = 0; i < poh::kNumAmounts; ++i)
+          more_ok &= more.amount[i] == static_cast<std::int8_t>(base.amount[i] + (i == lane ? b : 0));
+      }
+  check(plus_ok, "pursuit_of_happiness: Effect::plus adds each amount alone, wrapping as an int8_t");
+  check(more_ok, "pursuit_of_happiness: Effect::with_more changes one amount alone, wrapping as an int8_t");
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -142,6 +167,7 @@ int main(int argc, char** argv) {
                           {"\"type\": 0", "\"type\": 9"},                           // an enumerated field out of range
                           {"\"bonus_min\": 0", "\"bonus_min\": 1000"}}},          // a number too large for its field
                         read_file(argv[2]));
+  check_effect_arithmetic();
   std::cout << failures << " failure(s)\n";
   return failures;
 }

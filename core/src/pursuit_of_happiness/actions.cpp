@@ -56,8 +56,7 @@ Effect Game::resources_off(const Effect& cost, int units) { return reduced(cost,
 
 // The Hourglass a card action places pays one Hourglass of the level's cost.
 Effect Game::without_placed_hourglass(Effect cost) {
-  if (cost.amount[kHourglasses] > 0) --cost.amount[kHourglasses];
-  return cost;
+  return cost.amount[kHourglasses] > 0 ? cost.with_more(kHourglasses, -1) : cost;
 }
 
 namespace {
