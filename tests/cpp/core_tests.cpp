@@ -1,6 +1,7 @@
 // C++ unit tests of the core as a host sees it (docs/embedding.md), for both games: game
 // definitions, errors, rejected actions leaving the state unchanged, state records; and the
-// Pursuit core's word-at-a-time cost arithmetic. A small runner: each check prints its name and failures; the exit status is the number of failures.
+// Pursuit core's word-at-a-time cost arithmetic. A small runner: each check prints its name
+// and failures; the exit status is the number of failures.
 //
 //   core_tests toyl.json pursuit.json   (definitions from `python -m lifespan export`)
 #include <cctype>

@@ -27,9 +27,9 @@ struct Effect {
   int operator[](int i) const { return amount[i]; }
   int resources() const { return amount[kKnowledge] + amount[kCreativity] + amount[kInfluence]; }
   // This effect plus `times` (>= 0) times `extra` (Work Harder, an extension, an Event's extra
-  // cost), each amount wrapping as an int8_t. Added a word at a time: a plan's cost is read back
-  // by none() and can_pay in words, and byte stores read back as a word stall on store
-  // forwarding (the byte loop was 5% of a listed move with every expansion).
+  // cost), each amount wrapping as an int8_t. Added a word at a time: the byte loop was 5% of a
+  // listed move with every expansion, and a plan's cost is read back in words by none(), which
+  // byte stores would stall on store forwarding.
   Effect plus(const Effect& extra, int times) const {
     std::uint64_t low = low_word(), high = high_word();
     const std::uint64_t extra_low = extra.low_word(), extra_high = extra.high_word();
