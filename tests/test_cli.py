@@ -287,3 +287,18 @@ def test_the_players_new_choices_are_moves_in_the_repl(tmp_path):
     assert result.returncode == 0, result.stderr
     assert f"Keep {name}" in result.stdout and f"Discard {name}" in result.stdout
     assert "unknown move" not in result.stdout.lower() and "not a legal" not in result.stdout.lower()
+
+
+def test_help_speaks_to_a_user_and_each_command_describes_only_its_own_options():
+    top = run("--help")
+    assert top.returncode == 0, top.stderr
+    for command in ("play", "selfplay", "export", "tournament", "analyze", "cards", "serve"):
+        assert command in top.stdout
+    # The module's notes for developers stay out of the user's help.
+    assert "_playouts_with_returns" not in top.stdout and "cli_batch.py" not in top.stdout
+    assert "load your own printed cards" not in top.stdout  # cards exports and checks; a game loads
+    export = run("export", "--help")
+    assert export.returncode == 0, export.stderr
+    assert "--param" in export.stdout and "Agents:" not in export.stdout
+    selfplay = run("selfplay", "--help")
+    assert "Agents:" in selfplay.stdout

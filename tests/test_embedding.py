@@ -271,9 +271,12 @@ def test_the_cython_policy_reads_a_python_state_without_changing_it(cython_polic
 
 def test_a_capsule_of_another_game_is_refused(cython_policy: tuple[Any, Any]) -> None:
     native, _ = cython_policy
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="a time_of_your_life Game expected, got a PursuitOfHappinessGame"):
         native.play_greedy(lifespan.load_game("pursuit_of_happiness"), 0)
-    with pytest.raises(AttributeError):
+    game = lifespan.load_game("time_of_your_life")
+    with pytest.raises(ValueError, match="a time_of_your_life Game expected, got a TimeOfYourLifeState"):
+        native.play_greedy(game.new_state(0), 0)
+    with pytest.raises(TypeError, match="a time_of_your_life Game expected, got object"):
         native.play_greedy(object(), 0)
 
 
@@ -322,7 +325,7 @@ def test_the_pursuit_policy_prefers_projects_and_shuns_refreshes(project_policy:
 
 def test_the_pursuit_declarations_refuse_another_games_capsule(project_policy: tuple[Any, Any]) -> None:
     native, _ = project_policy
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="a pursuit_of_happiness Game expected, got a TimeOfYourLifeGame"):
         native.play(lifespan.load_game("time_of_your_life"), 0)
-    with pytest.raises(AttributeError):
+    with pytest.raises(TypeError, match="a pursuit_of_happiness Game expected, got object"):
         native.play(object(), 0)

@@ -20,14 +20,14 @@ cdef int greedy_action(toyl.Game* game, const toyl.State& state) noexcept nogil:
     cdef int32_t scores[8]
     cdef int count = toyl.legal_actions_into(game, state, legal)
     cdef int seat = game.current_player(state)
-    cdef int best = legal[0], i
-    cdef int32_t best_score = -2147483647
+    cdef int best = -1, i    # a state that is not terminal has a legal action: the first sets it
+    cdef int32_t best_score = 0
     cdef toyl.State child
     for i in range(count):
         child = state              # a clone: the state is a plain value
         game.apply_unchecked(child, legal[i])
         game.scores(child, scores)
-        if scores[seat] > best_score:
+        if i == 0 or scores[seat] > best_score:
             best, best_score = legal[i], scores[seat]
     return best
 

@@ -1,9 +1,10 @@
 """The command line: `play` (the terminal game of lifespan.repl), `selfplay`, `export` (a game
-definition for a C++ host, docs/embedding.md), `tournament` and `analyze` (lifespan/cli_batch.py), `cards` (export and check a transcription of printed
-cards, in lifespan/transcription.py) and `serve` (the web table, in lifespan/serve.py).
+definition for a C++ host, docs/embedding.md), `tournament` and `analyze` (lifespan/cli_batch.py),
+`cards` (export and check a transcription of printed cards, in lifespan/transcription.py) and
+`serve` (the web table, in lifespan/serve.py).
 
-Both work for every registered game: they use the Game / State contract, and selfplay's
-random seats the native playouts with each game's returns (`_playouts_with_returns`).
+Every command works for every registered game: they use the Game / State contract, and
+selfplay's random seats the native playouts with each game's returns (`_playouts_with_returns`).
 Seats and agents are agent specs (lifespan.make_agent), e.g. `mcts:iterations=5000,threads=2`.
 """
 
@@ -98,7 +99,11 @@ def cmd_export(args: argparse.Namespace) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="python -m lifespan", description=__doc__)
+    parser = argparse.ArgumentParser(
+        prog="python -m lifespan",
+        description="Play, pit agents against each other, analyse and serve The Pursuit of Happiness "
+                    "and Time of Your Life. Every command works for every game; `python -m lifespan "
+                    "COMMAND --help` tells more.")
     sub = parser.add_subparsers(dest="command", required=True)
 
     def common(p: argparse.ArgumentParser, optional_game: bool = False) -> None:
@@ -109,10 +114,10 @@ def build_parser() -> argparse.ArgumentParser:
         p.add_argument("--param", action="append", metavar="KEY=VALUE",
                        help="a rule parameter (repeatable)")
 
+    params = ("--param takes a rule parameter or a load option, e.g. expansions=experiences+kids "
+              "(an unknown name lists them all).")
     epilog = (f"games: {', '.join(games())}. Agents: {', '.join(AGENTS)}, with options such as "
-              "mcts:iterations=5000,threads=2 or mcts:seconds=1, or module:callable. "
-             "--param takes a rule parameter or a load option, e.g. expansions=experiences+kids "
-             "(an unknown name lists them all).")
+              f"mcts:iterations=5000,threads=2 or mcts:seconds=1, or module:callable. {params}")
     play = sub.add_parser("play", help="play in the terminal", epilog=epilog + " A seat may also be human.")
     common(play, optional_game=True)
     play.add_argument("--seats", help="comma-separated: human or an agent spec, per seat; "
@@ -134,7 +139,7 @@ def build_parser() -> argparse.ArgumentParser:
     cli_batch.backend_options(selfplay)
     selfplay.set_defaults(run=cmd_selfplay)
     export = sub.add_parser("export", help="write a game definition for a C++ host (docs/embedding.md)",
-                            epilog=epilog)
+                            epilog=f"games: {', '.join(games())}. {params}")
     common(export)
     export.add_argument("-o", "--output", default="-", metavar="FILE", help="where to write it (default: stdout)")
     export.set_defaults(run=cmd_export)

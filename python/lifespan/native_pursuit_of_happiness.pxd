@@ -8,9 +8,8 @@
 from libc.stdint cimport int8_t, int32_t, uint8_t, uint16_t, uint64_t
 from libcpp cimport bool as cbool
 from libcpp.string cimport string
-from cpython.pycapsule cimport PyCapsule_GetPointer
 
-from lifespan.native_common cimport SplitMix64
+from lifespan.native_common cimport SplitMix64, native_pointer
 
 cdef extern from "lifespan/pursuit_of_happiness/game.hpp" namespace "lifespan::pursuit_of_happiness" nogil:
     const int kMaxPlayers
@@ -106,12 +105,12 @@ cdef extern from "lifespan/pursuit_of_happiness/game.hpp" namespace "lifespan::p
 # A game never changes after it is built: every method above is const in C++ (Cython's
 # declarations leave the qualifier out, so the pointer is a plain Game*).
 cdef inline Game* game_of(object game) except NULL:
-    return <Game*>PyCapsule_GetPointer(game.native_capsule(), "PursuitOfHappinessGame")
+    return <Game*>native_pointer(game, "PursuitOfHappinessGame", "a pursuit_of_happiness Game")
 
 
 # The native state behind a Python State, changed in place by apply: valid while it lives.
 cdef inline State* state_of(object state) except NULL:
-    return <State*>PyCapsule_GetPointer(state.native_capsule(), "PursuitOfHappinessState")
+    return <State*>native_pointer(state, "PursuitOfHappinessState", "a pursuit_of_happiness State")
 
 
 # The legal actions, ascending, into `out` (room for kMaxLegalActions); returns their number.

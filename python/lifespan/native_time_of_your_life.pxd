@@ -6,9 +6,8 @@
 # A State is a fixed-size value: `cdef State copy = state` is a clone (a memcpy).
 from libc.stdint cimport int32_t, uint16_t, uint64_t
 from libcpp.string cimport string
-from cpython.pycapsule cimport PyCapsule_GetPointer
 
-from lifespan.native_common cimport SplitMix64
+from lifespan.native_common cimport SplitMix64, native_pointer
 
 cdef extern from "lifespan/time_of_your_life/game.hpp" namespace "lifespan::time_of_your_life" nogil:
     const int kMaxPlayers
@@ -54,12 +53,12 @@ cdef extern from "lifespan/time_of_your_life/game.hpp" namespace "lifespan::time
 # A game never changes after it is built: every method above is const in C++ (Cython's
 # declarations leave the qualifier out, so the pointer is a plain Game*).
 cdef inline Game* game_of(object game) except NULL:
-    return <Game*>PyCapsule_GetPointer(game.native_capsule(), "TimeOfYourLifeGame")
+    return <Game*>native_pointer(game, "TimeOfYourLifeGame", "a time_of_your_life Game")
 
 
 # The native state behind a Python State, changed in place by apply: valid while it lives.
 cdef inline State* state_of(object state) except NULL:
-    return <State*>PyCapsule_GetPointer(state.native_capsule(), "TimeOfYourLifeState")
+    return <State*>native_pointer(state, "TimeOfYourLifeState", "a time_of_your_life State")
 
 
 # The legal actions, ascending, into `out` (room for kMaxLegalActions); returns their number.

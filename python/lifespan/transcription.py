@@ -472,7 +472,8 @@ def provenance_note(game: Any) -> str | None:
 
 def add_commands(sub: Any) -> None:
     """Adds `cards export` and `cards check` to the command line's subcommands."""
-    cards = sub.add_parser("cards", help="export, check and load your own printed cards",
+    cards = sub.add_parser("cards", help="export and check a transcription of your own printed cards "
+                           "(a game loads it with --param cards=user)",
                            description="Transcribe your own printed cards: docs/transcribing.md.")
     actions = cards.add_subparsers(dest="cards_command", required=True)
 
