@@ -339,7 +339,7 @@ bool Game::for_each_legal_candidate(const State& s, const MainCandidates& c, Vis
   };
   // A candidate planned here rather than by candidate_legal, and its twin if it is an
   // Experiences-board candidate.
-  auto planned = [&](int id, const Plan& made, bool has_twin) {
+  auto planned = [&](int id, const Plan& made, bool has_twin) __attribute__((always_inline)) {
     if (!affordable(s, made, nullptr)) return false;
     if (has_twin) keep_twin(id, made);
     return visit(id);
