@@ -345,7 +345,7 @@ bool Game::for_each_legal_candidate(const State& s, const MainCandidates& c, Vis
     return visit(id);
   };
   int action = 0;
-  for (std::uint32_t left = c.listed; left != 0; left &= left - 1) {
+  for (std::uint32_t left = c.listed(); left != 0; left &= left - 1) {
     const MainCandidates::Segment segment = MainCandidates::kInIdOrder[std::countr_zero(left)];
     const int count = c.count[segment];
     // Segments whose candidates are found by a walk (the Project row's roles, the open roles,
