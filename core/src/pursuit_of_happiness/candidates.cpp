@@ -164,11 +164,11 @@ int Game::candidate_in(const State& s, int segment, int index) const {
     case MainCandidates::kStart:
       return start_candidate(s, index);
     case MainCandidates::kGetJobWorkingHarder:  // a Job row slot, worked harder once or twice
-      return encode(ActionKind::kGetJob, index / kMaxWorkHarder, index % kMaxWorkHarder + 1);
+      return id_in_range(ActionKind::kGetJob, 1, 0, index / kMaxWorkHarder, index % kMaxWorkHarder + 1);
     case MainCandidates::kSpendAtLevel: {
       int level = 0;
       const int k = spend_at_level_slot(s, index, level);
-      return encode(ActionKind::kSpend, k, level);
+      return id_in_range(ActionKind::kSpend, 1, 0, k, level);
     }
     case MainCandidates::kJoin:
     case MainCandidates::kJoinFifthSeat: {
@@ -227,7 +227,7 @@ int Game::candidate_in(const State& s, int segment, int index) const {
   if (segment == MainCandidates::kSpendAtLevel) {
     int level = 0;
     const int k = spend_at_level_slot(s, index, level);
-    action = encode(ActionKind::kSpend, k, level);
+    action = id_in_range(ActionKind::kSpend, 1, 0, k, level);
     return affordable(s, plan_take(s, kItemRow, rows[kItemRow][k], level), plan);
   }
   // Segments counted by card or by Job row slot whose candidates are nearly all refused on the
@@ -241,7 +241,7 @@ int Game::candidate_in(const State& s, int segment, int index) const {
   }
   if (segment == MainCandidates::kGetJobWorkingHarder &&
       !job_of_entry(rows[kJobRow][index / kMaxWorkHarder]).standalone) {  // only a Stand-alone Job works harder
-    action = encode(ActionKind::kGetJob, index / kMaxWorkHarder, index % kMaxWorkHarder + 1);
+    action = id_in_range(ActionKind::kGetJob, 1, 0, index / kMaxWorkHarder, index % kMaxWorkHarder + 1);
     return false;
   }
   action = candidate_in(s, segment, index);
@@ -363,7 +363,7 @@ bool Game::for_each_legal_candidate(const State& s, const MainCandidates& c, Vis
         const auto& row = s.rows[kItemRow];
         for (int k = 0; k < static_cast<int>(row.size()); ++k)
           for (int level = 1; level < purchase_levels_[row[k]]; ++level)
-            if (planned(encode(ActionKind::kSpend, k, level), plan_take(s, kItemRow, row[k], level), false)) return true;
+            if (planned(id_in_range(ActionKind::kSpend, 1, 0, k, level), plan_take(s, kItemRow, row[k], level), false)) return true;
         continue;
       }
       case MainCandidates::kGetJobWorkingHarder: {  // only a Stand-alone Job works harder
@@ -371,7 +371,7 @@ bool Game::for_each_legal_candidate(const State& s, const MainCandidates& c, Vis
         for (int k = 0; k < static_cast<int>(row.size()); ++k) {
           if (!job_of_entry(row[k]).standalone) continue;
           for (int times = 1; times <= kMaxWorkHarder; ++times)
-            if (planned(encode(ActionKind::kGetJob, k, times), plan_take(s, kJobRow, row[k], times), false)) return true;
+            if (planned(id_in_range(ActionKind::kGetJob, 1, 0, k, times), plan_take(s, kJobRow, row[k], times), false)) return true;
         }
         continue;
       }

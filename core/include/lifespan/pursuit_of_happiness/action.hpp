@@ -297,6 +297,24 @@ static_assert(refresh_action(0) == encode(Action{ActionKind::kRefresh, 0, 0, 0, 
               refresh_action(kNumRows) == -1, "Refresh is one id a row");
 inline constexpr std::uint16_t kPassId = static_cast<std::uint16_t>(encode(ActionKind::kPass));
 
+// The id of an action in the `nth` range of its kind (0: its first), its operands known to lie
+// in that range: read off the range's record without the general walk, which took about 100
+// instructions an id. With a constant kind and `nth` the range is settled at compile time. The
+// listing makes these for Spend at a higher level, a Stand-alone Job worked harder and a Group
+// Project's roles (a seat digit), a few a listing with every expansion.
+constexpr int id_in_range(ActionKind kind, int nth, int major, int slot, int variant) {
+  int i = action_layout::kChain.first_range[static_cast<int>(kind)];
+  while (nth-- > 0) i = action_layout::kChain.next_range[i];
+  const action_layout::Range& r = action_layout::kRanges[i];
+  return r.first + ((major - r.major_base) * r.slots + slot) * r.variants + (variant - r.variant_base);
+}
+static_assert(id_in_range(ActionKind::kSpend, 1, 0, 2, 2) == encode(Action{ActionKind::kSpend, 0, 0, 2, 2, false}) &&
+                  id_in_range(ActionKind::kGetJob, 1, 0, 3, 2) == encode(Action{ActionKind::kGetJob, 0, 0, 3, 2, false}) &&
+                  id_in_range(ActionKind::kJoinGroup, 0, 2, 5, 1) == encode(Action{ActionKind::kJoinGroup, 2, 0, 5, 1, false}) &&
+                  id_in_range(ActionKind::kJoinGroup, 1, kBasePlayers, 7, 2) ==
+                      encode(Action{ActionKind::kJoinGroup, kBasePlayers, 0, 7, 2, false}),
+              "id_in_range reads a range as encode does");
+
 // Dream's id for the card in `slot` of `row` (kExperienceSource: the Experiences board) into
 // Dream slot `dream_slot`, read off the Dream range's record without the general walk: listing
 // the Dream candidates makes one for every card and free Dream slot.

@@ -475,10 +475,11 @@ class Game {
   void choose_achievement(State& s, const Action& action) const;
   void popularity_lth(State& s) const;
   void finish_end_of_round(State& s) const;
-  // A Group Project role joined: owner seat, their slot, role.
+  // A Group Project role joined: owner seat, their slot, role (the 5th seat's have a range of
+  // their own, after the others).
   static int join_action(int owner, int slot, int role) {
-    return encode(Action{ActionKind::kJoinGroup, static_cast<std::int8_t>(owner), 0, static_cast<std::int8_t>(slot),
-                         static_cast<std::int8_t>(role), false});
+    return owner < kBasePlayers ? id_in_range(ActionKind::kJoinGroup, 0, owner, slot, role)
+                                : id_in_range(ActionKind::kJoinGroup, 1, owner, slot, role);
   }
   // The Relatives module (relatives.cpp): the deal, the die at each End of Round, and its part
   // of the text, the observation and the state checks.
