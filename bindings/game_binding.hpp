@@ -110,6 +110,16 @@ inline std::string action_name(py::handle text) {
   return action_text(text);
 }
 
+// Games come from load_game and states from new_state, clone or a saved record. pybind11 would
+// also make one from `__new__` alone, with memory no constructor has set, which every method
+// then reads (a crash or nonsense): refused instead, in the API's words. pybind11 makes the
+// objects it returns without calling `__new__`, so nothing else changes.
+template <class Class>
+void refuse_bare_new(Class& cls, std::string where) {
+  cls.attr("__new__") = py::staticmethod(py::cpp_function(
+      [where](py::args, py::kwargs) -> py::none { throw py::type_error(where); }, py::name("__new__")));
+}
+
 template <class G>
 py::array_t<std::int32_t> playouts(const G& game, const typename G::State* start, std::int64_t n,
                                    std::uint64_t seed, int threads, py::array_t<double>* returns = nullptr,
@@ -391,6 +401,9 @@ void bind_game(py::module_& m, const char* game_class, const char* state_class) 
              return (a.game == b.game || a.game->same_rules_and_cards(*b.game)) && a.state == b.state;
            })
       .attr("__hash__") = py::none();  // states change in place, so they are not hashable
+  refuse_bare_new(game_cls, std::string(game_class) + " objects come from lifespan.load_game()");
+  refuse_bare_new(state_cls, std::string(state_class) +
+                                 " objects come from game.new_state(), state.clone() or a saved state");
   PlayLoopMethods<G>::install(state_cls);
 }
 

@@ -58,6 +58,10 @@ CALLS = [
     ("lifespan.load_game(g.name, players='3')", lifespan.RulesError, "players: must be an integer"),
     ("lifespan.load_game(g.name, cards=5)", TypeError, "cards: a card file's path"),
     ("lifespan.load_game(g.name, rules=5)", TypeError, "rules: a mapping"),
+    # A game or state made by __new__ alone would be memory no constructor has set.
+    ("type(s).__new__(type(s))", TypeError, r"\w+State objects come from game.new_state\(\)"),
+    ("type(s)()", TypeError, r"\w+State objects come from game.new_state\(\)"),
+    ("type(g).__new__(type(g))", TypeError, r"\w+Game objects come from lifespan.load_game\(\)"),
 ]
 
 
