@@ -27,8 +27,7 @@ struct PlayLoopMethods {
   static inline const py::detail::type_info* state_type = nullptr;
   static State& state_of(PyObject* self) {
     py::detail::type_caster_generic caster(state_type);
-    if (!caster.load(self, /*convert=*/false)) throw py::cast_error("expected a State");
-    if (!caster.value) throw py::reference_cast_error();  // made by __new__ and never initialised
+    if (!caster.load(self, /*convert=*/false)) throw py::type_error("expected a State");
     return *static_cast<State*>(caster.value);
   }
 
@@ -101,11 +100,16 @@ struct PlayLoopMethods {
     return result;
   }
 
-  // C++ exceptions must not cross into CPython: anything unexpected becomes a RuntimeError.
+  // C++ exceptions must not cross into CPython: pybind11's own become their Python exception
+  // (a TypeError stays one), anything unexpected a RuntimeError.
   template <auto Method, class... Args>
   static PyObject* guarded(PyObject* self, Args... args) {
     try {
       return Method(self, args...);
+    } catch (py::error_already_set& e) {
+      e.restore();
+    } catch (const py::builtin_exception& e) {
+      e.set_error();
     } catch (const std::exception& e) {
       PyErr_SetString(PyExc_RuntimeError, e.what());
     } catch (...) {

@@ -1,5 +1,5 @@
 """Bring your own printed cards: export a card set as an editable TOML worksheet, check a
-transcription and report every problem in it, and note when a game mixes printed cards with
+transcription and report the problems of every card in it, and note when a game mixes printed cards with
 ours (`python -m lifespan cards export|check`, docs/transcribing.md).
 
 Neither game's printed card list is public, so the shipped cards are marked `seed`, `published`
@@ -404,7 +404,7 @@ def _read_for_check(game: Any, path: str | Path, problems: list[CardDataError]) 
 
 def check_card_files(game_name: str, files: Sequence[str | Path], **params: Any) -> CheckReport:
     """Checks card files for `game_name` loaded with `params` (expansions, rule parameters):
-    every problem of every card, then whether the game loads with them, then what they change
+    the problems of every card (a missing field ends its card's check), then whether the game loads with them, then what they change
     against the shipped cards. A bad game name or parameter raises as `load_game` does."""
     if not files:
         raise ValueError("cards check: name at least one card file")
@@ -491,7 +491,7 @@ def add_commands(sub: Any) -> None:
     export.add_argument("--force", action="store_true", help="overwrite FILE if it exists")
     export.set_defaults(run=cmd_export)
 
-    check = actions.add_parser("check", help="report every problem in card files, exit 0 if none")
+    check = actions.add_parser("check", help="report the problems of every card in card files, exit 0 if none")
     check.add_argument("files", nargs="+", metavar="FILE",
                        help="card files to check; user: the files of your user card directory")
     check.add_argument("--game", required=True, help="the game the files are for")

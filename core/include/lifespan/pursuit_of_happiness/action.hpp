@@ -2,7 +2,9 @@
 // The Pursuit of Happiness: an action as a value. Every decision the rulebooks give a player
 // (keeping a Child Trait, Upkeep, the free actions, the main action of a turn, paying, the
 // expansions' decisions) is one ActionKind with a few operands; its integer id is laid out by
-// the one table below, and decode/encode are the only code that turns one into the other.
+// the one table below, and decode/encode turn one into the other. A few hot callers read an
+// id off one range's record instead (refresh_action, dream_id, hourglass_twin, id_in_range),
+// each checked against encode by a static_assert.
 // Legality, planning, resolution and naming switch on the kind (docs/pursuit_of_happiness_engine.md §5).
 //
 // The ids are a public, saved format (saved payments, tests, agents): rows are only ever added
@@ -299,10 +301,10 @@ inline constexpr std::uint16_t kPassId = static_cast<std::uint16_t>(encode(Actio
 
 // The id of an action in the `nth` range of its kind (0: its first), its operands known to lie
 // in that range: read off the range's record without the general walk, which took about 100
-// instructions an id. With a constant kind and `nth` the range is settled at compile time. The
-// listing makes these for Spend at a higher level, a Stand-alone Job worked harder and a Group
-// Project's roles (a seat digit), a few a listing with every expansion.
-constexpr int id_in_range(ActionKind kind, int nth, int major, int slot, int variant) {
+// instructions an id. Inlined, so that with a constant kind and `nth` the range is settled at
+// compile time. The listing makes these for Spend at a higher level, a Stand-alone Job worked
+// harder and a Group Project's roles (a seat digit), a few a listing with every expansion.
+[[gnu::always_inline]] constexpr int id_in_range(ActionKind kind, int nth, int major, int slot, int variant) {
   int i = action_layout::kChain.first_range[static_cast<int>(kind)];
   while (nth-- > 0) i = action_layout::kChain.next_range[i];
   const action_layout::Range& r = action_layout::kRanges[i];

@@ -58,12 +58,6 @@ struct MainCandidates {
       kGetJobWorkingHarder, kPlanExperience, kDream, kFromDream, kExtendExperience, kDevelopWithKid,
       kRaiseFamily, kRealize, kDetermineOutcome, kSmartGoals, kSchool, kMakeFriend, kCommunity,
       kJoinFifthSeat, kSpendAtLevel, kWithHourglass};
-  // Each segment's place in kInIdOrder.
-  static constexpr std::array<std::uint8_t, kNumSegments> kIdOrderPlace = [] {
-    std::array<std::uint8_t, kNumSegments> place{};
-    for (int i = 0; i < kNumSegments; ++i) place[kInIdOrder[i]] = static_cast<std::uint8_t>(i);
-    return place;
-  }();
   std::array<std::uint16_t, kNumSegments> count{};
   int total = 0;
   // The total is summed as the counts are set: summing the array afterwards would read back
@@ -302,7 +296,8 @@ class Game {
   void take(State& s, int seat, int source, int entry, int variant) const;
   void trait_bonus(State& s, int seat, int taken) const;  // a Child Trait's action_bonus
   // experiences.cpp
-  std::array<int, 3> experiences_board_counts(const State& s) const;  // Plan Experience, Dream, from the Dream board
+  // Plan Experience, Dream, from the Dream board (inline there: each caller is in that file).
+  inline std::array<int, 3> experiences_board_counts(const State& s) const;
   // Its segments of main_candidates and candidate_in.
   void count_experiences_candidates(const State& s, MainCandidates& c) const;
   void count_hourglass_experiences_candidates(const State& s, MainCandidates& c) const;
@@ -478,6 +473,7 @@ class Game {
   // A Group Project role joined: owner seat, their slot, role (the 5th seat's have a range of
   // their own, after the others).
   static int join_action(int owner, int slot, int role) {
+    static_assert(kMaxPlayers == kBasePlayers + 1, "one seat beyond the base four: its own range");
     return owner < kBasePlayers ? id_in_range(ActionKind::kJoinGroup, 0, owner, slot, role)
                                 : id_in_range(ActionKind::kJoinGroup, 1, owner, slot, role);
   }
